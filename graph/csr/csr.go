@@ -49,57 +49,114 @@ type BuildOptions struct {
 
 // FromEdges builds a Graph with n vertices from an edge list. Neighbour lists
 // come out sorted by destination (then weight), so the result is
-// deterministic whatever the input order.
+// deterministic whatever the input order. Dedup keeps the smallest weight of
+// parallel edges. The build is a parallel counting sort by source followed by
+// a sort of each neighbour list, so it scales to hundreds of millions of
+// edges.
 func FromEdges(n uint32, edges []Edge, opt BuildOptions) (*Graph, error) {
-	es := edges
-	if opt.Symmetrize {
-		es = make([]Edge, 0, 2*len(edges))
-		for _, e := range edges {
-			es = append(es, e, Edge{Src: e.Dst, Dst: e.Src, W: e.W})
-		}
-	} else {
-		es = slices.Clone(edges)
-	}
-	for _, e := range es {
+	for _, e := range edges {
 		if e.Src >= n || e.Dst >= n {
 			return nil, fmt.Errorf("csr: edge (%d,%d) out of range for %d vertices", e.Src, e.Dst, n)
 		}
 	}
-	slices.SortFunc(es, func(a, b Edge) int {
-		if a.Src != b.Src {
-			return cmpU32(a.Src, b.Src)
-		}
-		if a.Dst != b.Dst {
-			return cmpU32(a.Dst, b.Dst)
-		}
-		return cmpU32(a.W, b.W)
-	})
-	if opt.Dedup || opt.DropSelfLoops {
-		out := es[:0]
-		for i, e := range es {
-			if opt.DropSelfLoops && e.Src == e.Dst {
-				continue
-			}
-			if opt.Dedup && i > 0 && len(out) > 0 && out[len(out)-1].Src == e.Src && out[len(out)-1].Dst == e.Dst {
-				continue
-			}
-			out = append(out, e)
-		}
-		es = out
-	}
-	g := &Graph{N: n, Offsets: make([]uint64, uint64(n)+1), Adj: make([]uint32, len(es))}
-	if opt.Weighted {
-		g.Weights = make([]uint32, len(es))
-	}
-	for i, e := range es {
-		g.Offsets[e.Src+1]++
-		g.Adj[i] = e.Dst
-		if opt.Weighted {
-			g.Weights[i] = e.W
+	deg := make([]uint64, uint64(n)+1)
+	for _, e := range edges {
+		deg[e.Src+1]++
+		if opt.Symmetrize {
+			deg[e.Dst+1]++
 		}
 	}
 	for v := uint32(0); v < n; v++ {
-		g.Offsets[v+1] += g.Offsets[v]
+		deg[v+1] += deg[v]
+	}
+	total := deg[n]
+	adj := make([]uint32, total)
+	var w []uint32
+	if opt.Weighted {
+		w = make([]uint32, total)
+	}
+	pos := make([]uint64, n)
+	copy(pos, deg[:n])
+	put := func(s, d, wt uint32) {
+		p := pos[s]
+		adj[p] = d
+		if w != nil {
+			w[p] = wt
+		}
+		pos[s] = p + 1
+	}
+	for _, e := range edges {
+		put(e.Src, e.Dst, e.W)
+		if opt.Symmetrize {
+			put(e.Dst, e.Src, e.W)
+		}
+	}
+	pos = nil
+	// Sort and clean each list in place; newLen[v] is its length afterwards.
+	newLen := make([]uint64, n)
+	parallelFor(int(n), func(lo, hi int) {
+		var tmp []Edge
+		for v := lo; v < hi; v++ {
+			a, b := deg[v], deg[v+1]
+			if w == nil {
+				l := adj[a:b]
+				slices.Sort(l)
+				k := 0
+				for i, d := range l {
+					if opt.DropSelfLoops && d == uint32(v) {
+						continue
+					}
+					if opt.Dedup && i > 0 && k > 0 && l[k-1] == d {
+						continue
+					}
+					l[k] = d
+					k++
+				}
+				newLen[v] = uint64(k)
+				continue
+			}
+			tmp = tmp[:0]
+			for i := a; i < b; i++ {
+				tmp = append(tmp, Edge{Dst: adj[i], W: w[i]})
+			}
+			slices.SortFunc(tmp, func(x, y Edge) int {
+				if x.Dst != y.Dst {
+					return cmpU32(x.Dst, y.Dst)
+				}
+				return cmpU32(x.W, y.W)
+			})
+			k := uint64(0)
+			for _, e := range tmp {
+				if opt.DropSelfLoops && e.Dst == uint32(v) {
+					continue
+				}
+				if opt.Dedup && k > 0 && adj[a+k-1] == e.Dst {
+					continue
+				}
+				adj[a+k], w[a+k] = e.Dst, e.W
+				k++
+			}
+			newLen[v] = k
+		}
+	})
+	g := &Graph{N: n, Offsets: make([]uint64, uint64(n)+1)}
+	for v := uint32(0); v < n; v++ {
+		g.Offsets[v+1] = g.Offsets[v] + newLen[v]
+	}
+	if g.Offsets[n] == total {
+		g.Adj, g.Weights = adj, w
+		return g, nil
+	}
+	// Compact: lists only shrank, so copying forward is safe in order.
+	for v := uint32(0); v < n; v++ {
+		copy(adj[g.Offsets[v]:g.Offsets[v+1]], adj[deg[v]:deg[v]+newLen[v]])
+		if w != nil {
+			copy(w[g.Offsets[v]:g.Offsets[v+1]], w[deg[v]:deg[v]+newLen[v]])
+		}
+	}
+	g.Adj = slices.Clip(adj[:g.Offsets[n]])
+	if w != nil {
+		g.Weights = slices.Clip(w[:g.Offsets[n]])
 	}
 	return g, nil
 }

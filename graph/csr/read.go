@@ -1,0 +1,640 @@
+package csr
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Format names a graph file format understood by Read.
+type Format string
+
+// The formats Read understands. FormatAuto picks one from the file name.
+const (
+	FormatAuto Format = ""
+	// FormatSNAP is a text edge list: "u v" or "u v w" per line, '#' or '%'
+	// comments. An optional first line "n m" (as in the SNAP copies under
+	// ../shared/data/graphs) is recognised when it is followed by exactly m
+	// edge lines whose ids all lie in [0,n]; ids are then 1-based when none is
+	// 0, as those files are.
+	FormatSNAP Format = "snap"
+	// FormatMatrixMarket is "%%MatrixMarket matrix coordinate ..." (1-based).
+	FormatMatrixMarket Format = "mtx"
+	// FormatEL and FormatWEL are Tigr/Subway text edge lists (0-based).
+	FormatEL  Format = "el"
+	FormatWEL Format = "wel"
+	// FormatBCSR and FormatBWCSR are Subway's binary CSR: uint32 n, uint32 m,
+	// uint32 offsets[n], then m uint32 destinations (bcsr) or m (dst, weight)
+	// uint32 pairs (bwcsr). Little-endian.
+	FormatBCSR  Format = "bcsr"
+	FormatBWCSR Format = "bwcsr"
+	// FormatG2Miner is GraphMiner/G2Miner's binary CSR: PREFIX.meta.txt,
+	// PREFIX.vertex.bin (int64 offsets, n+1), PREFIX.edge.bin (int32
+	// destinations) and optionally PREFIX.vlabel.bin (uint8 labels).
+	FormatG2Miner Format = "g2miner"
+)
+
+// ReadOptions controls Read. The zero value reads the file as it is.
+type ReadOptions struct {
+	// Format overrides detection from the file name.
+	Format Format
+	// Build is applied after parsing (symmetrize, dedup, drop self-loops).
+	// Build.Weighted keeps weights when the format has them; it is set
+	// automatically for weighted formats (.wel, .bwcsr, weighted .mtx and
+	// three-column SNAP files).
+	Build BuildOptions
+	// Base forces 0- or 1-based vertex ids for SNAP files (-1 or 0: auto;
+	// see FormatSNAP). Use 1 or 0 via BaseOne / BaseZero.
+	Base Base
+}
+
+// Base selects vertex-id numbering for text edge lists.
+type Base int
+
+const (
+	BaseAuto Base = iota
+	BaseZero
+	BaseOne
+)
+
+// DetectFormat guesses a format from a file name.
+func DetectFormat(path string) Format {
+	name := strings.ToLower(path)
+	switch {
+	case strings.HasSuffix(name, ".mtx"):
+		return FormatMatrixMarket
+	case strings.HasSuffix(name, ".wel"):
+		return FormatWEL
+	case strings.HasSuffix(name, ".el"):
+		return FormatEL
+	case strings.HasSuffix(name, ".bwcsr"):
+		return FormatBWCSR
+	case strings.HasSuffix(name, ".bcsr"):
+		return FormatBCSR
+	case strings.HasSuffix(name, ".meta.txt"), strings.HasSuffix(name, ".vertex.bin"), strings.HasSuffix(name, ".edge.bin"):
+		return FormatG2Miner
+	}
+	if _, err := os.Stat(path + ".meta.txt"); err == nil {
+		return FormatG2Miner
+	}
+	return FormatSNAP
+}
+
+// Read loads a graph from path. Errors name the file and, for text formats,
+// the line.
+func Read(path string, opt ReadOptions) (*Graph, error) {
+	f := opt.Format
+	if f == FormatAuto {
+		f = DetectFormat(path)
+	}
+	if f == FormatG2Miner {
+		return ReadG2Miner(g2Prefix(path), opt.Build)
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	r := bufio.NewReaderSize(fh, 1<<20)
+	switch f {
+	case FormatSNAP:
+		return ReadSNAP(r, path, opt)
+	case FormatEL, FormatWEL:
+		return ReadEL(r, path, f == FormatWEL, opt.Build)
+	case FormatMatrixMarket:
+		return ReadMatrixMarket(r, path, opt.Build)
+	case FormatBCSR, FormatBWCSR:
+		return ReadBCSR(r, path, f == FormatBWCSR)
+	}
+	return nil, fmt.Errorf("%s: unknown graph format %q", path, f)
+}
+
+func g2Prefix(path string) string {
+	for _, s := range []string{".meta.txt", ".vertex.bin", ".edge.bin"} {
+		if strings.HasSuffix(path, s) {
+			return strings.TrimSuffix(path, s)
+		}
+	}
+	return path
+}
+
+// lineReader yields lines with their 1-based numbers, without the newline.
+type lineReader struct {
+	r    *bufio.Reader
+	name string
+	line int
+}
+
+func (lr *lineReader) next() ([]byte, error) {
+	b, err := lr.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		// A line longer than the buffer: gather it.
+		buf := append([]byte(nil), b...)
+		for err == bufio.ErrBufferFull {
+			b, err = lr.r.ReadSlice('\n')
+			buf = append(buf, b...)
+		}
+		b = buf
+	}
+	if len(b) == 0 && err != nil {
+		return nil, err
+	}
+	lr.line++
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	return bytes.TrimRight(b, "\r\n"), nil
+}
+
+func (lr *lineReader) errorf(format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", lr.name, lr.line, fmt.Sprintf(format, args...))
+}
+
+// fields splits on blanks (space, tab, comma) into at most len(dst) fields
+// and returns how many there were in total.
+func fields(b []byte, dst [][]byte) int {
+	n := 0
+	i := 0
+	for i < len(b) {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == ',') {
+			i++
+		}
+		if i == len(b) {
+			break
+		}
+		j := i
+		for j < len(b) && b[j] != ' ' && b[j] != '\t' && b[j] != ',' {
+			j++
+		}
+		if n < len(dst) {
+			dst[n] = b[i:j]
+		}
+		n++
+		i = j
+	}
+	return n
+}
+
+func parseUint(b []byte) (uint64, bool) {
+	if len(b) == 0 || len(b) > 20 {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		d := uint64(c - '0')
+		if v > (math.MaxUint64-d)/10 {
+			return 0, false
+		}
+		v = v*10 + d
+	}
+	return v, true
+}
+
+// parseWeight accepts a non-negative integer, or a real number with an
+// integral value (Matrix Market "real" files often hold integers).
+func parseWeight(b []byte) (uint32, bool) {
+	if v, ok := parseUint(b); ok {
+		return uint32(v), v <= math.MaxUint32
+	}
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil || f < 0 || f > math.MaxUint32 || f != math.Trunc(f) {
+		return 0, false
+	}
+	return uint32(f), true
+}
+
+func isComment(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t")
+	return len(b) == 0 || b[0] == '#' || b[0] == '%'
+}
+
+// plausible rejects vertex counts that 32-bit ids cannot hold, and headers
+// that announce far more vertices than their edges could touch (a corrupt
+// header would otherwise cost a huge offset array before any check fails).
+func plausible(n, m uint64) error {
+	if n >= math.MaxUint32 {
+		return fmt.Errorf("%d vertices: more than 32-bit ids allow", n)
+	}
+	if n > 2*m+1<<26 {
+		return fmt.Errorf("%d vertices for %d edges: implausible header", n, m)
+	}
+	return nil
+}
+
+type rawEdge struct {
+	src, dst uint64
+	w        uint32
+	line     int
+}
+
+// ReadSNAP parses a SNAP-style edge list from r; name is used in errors.
+func ReadSNAP(r *bufio.Reader, name string, opt ReadOptions) (*Graph, error) {
+	lr := &lineReader{r: r, name: name}
+	var edges []rawEdge
+	var f [4][]byte
+	cols := 0
+	var maxID uint64
+	minID := uint64(math.MaxUint64)
+	for {
+		b, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if isComment(b) {
+			continue
+		}
+		k := fields(b, f[:])
+		if k != 2 && k != 3 {
+			return nil, lr.errorf("want \"u v\" or \"u v w\", got %d fields", k)
+		}
+		if cols == 0 {
+			cols = k
+		} else if k != cols && !(len(edges) == 1 && cols == 2) {
+			return nil, lr.errorf("got %d fields, earlier lines have %d", k, cols)
+		}
+		if len(edges) == 1 && cols == 2 && k == 3 {
+			cols = 3 // the first line was an "n m" header; edges are weighted
+		}
+		u, ok1 := parseUint(f[0])
+		v, ok2 := parseUint(f[1])
+		if !ok1 || !ok2 {
+			return nil, lr.errorf("bad vertex id in %q", b)
+		}
+		e := rawEdge{src: u, dst: v, line: lr.line}
+		if k == 3 {
+			w, ok := parseWeight(f[2])
+			if !ok {
+				return nil, lr.errorf("bad weight %q (want a non-negative 32-bit integer)", f[2])
+			}
+			e.w = w
+		}
+		edges = append(edges, e)
+	}
+	if len(edges) == 0 {
+		return nil, fmt.Errorf("%s: no edges", name)
+	}
+	// Header detection: first record "n m" followed by exactly m edges in
+	// range.
+	header := false
+	var n uint64
+	if h := edges[0]; len(edges)-1 == int(h.dst) && h.w == 0 {
+		header = true
+		for _, e := range edges[1:] {
+			if e.src > h.src || e.dst > h.src {
+				header = false
+				break
+			}
+		}
+		if header {
+			n = h.src
+			edges = edges[1:]
+		}
+	}
+	for _, e := range edges {
+		maxID = max(maxID, e.src, e.dst)
+		minID = min(minID, e.src, e.dst)
+	}
+	oneBased := false
+	switch opt.Base {
+	case BaseOne:
+		oneBased = true
+	case BaseAuto:
+		oneBased = header && minID >= 1
+	}
+	if !header {
+		n = maxID + 1
+	} else if !oneBased && maxID >= n {
+		n = maxID + 1
+	}
+	if err := plausible(n, uint64(len(edges))); err != nil {
+		return nil, fmt.Errorf("%s:1: %v", name, err)
+	}
+	es := make([]Edge, len(edges))
+	for i, e := range edges {
+		if oneBased {
+			if e.src == 0 || e.dst == 0 {
+				return nil, fmt.Errorf("%s:%d: vertex id 0 in a 1-based file", name, e.line)
+			}
+			e.src--
+			e.dst--
+		}
+		if e.src >= n || e.dst >= n {
+			return nil, fmt.Errorf("%s:%d: vertex id out of range [0,%d)", name, e.line, n)
+		}
+		es[i] = Edge{Src: uint32(e.src), Dst: uint32(e.dst), W: e.w}
+	}
+	bo := opt.Build
+	if cols == 3 {
+		bo.Weighted = true
+	}
+	return FromEdges(uint32(n), es, bo)
+}
+
+// ReadEL parses a Tigr/Subway .el ("u v") or .wel ("u v w") file. As in
+// those systems, lines that do not start with a digit are skipped.
+func ReadEL(r *bufio.Reader, name string, weighted bool, bo BuildOptions) (*Graph, error) {
+	lr := &lineReader{r: r, name: name}
+	var es []Edge
+	var f [4][]byte
+	var maxID uint64
+	want := 2
+	if weighted {
+		want = 3
+	}
+	for {
+		b, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		t := bytes.TrimLeft(b, " \t")
+		if len(t) == 0 || t[0] < '0' || t[0] > '9' {
+			continue
+		}
+		if k := fields(b, f[:]); k != want {
+			return nil, lr.errorf("want %d fields, got %d", want, k)
+		}
+		u, ok1 := parseUint(f[0])
+		v, ok2 := parseUint(f[1])
+		if !ok1 || !ok2 || u >= math.MaxUint32 || v >= math.MaxUint32 {
+			return nil, lr.errorf("bad vertex id in %q", b)
+		}
+		e := Edge{Src: uint32(u), Dst: uint32(v)}
+		if weighted {
+			w, ok := parseWeight(f[2])
+			if !ok {
+				return nil, lr.errorf("bad weight %q", f[2])
+			}
+			e.W = w
+		}
+		maxID = max(maxID, u, v)
+		es = append(es, e)
+	}
+	if len(es) == 0 {
+		return nil, fmt.Errorf("%s: no edges", name)
+	}
+	bo.Weighted = weighted
+	return FromEdges(uint32(maxID+1), es, bo)
+}
+
+// ReadMatrixMarket parses a coordinate Matrix Market file. Symmetric
+// matrices get both directions. Values (integer or integral real) become
+// weights; pattern matrices are unweighted.
+func ReadMatrixMarket(r *bufio.Reader, name string, bo BuildOptions) (*Graph, error) {
+	lr := &lineReader{r: r, name: name}
+	b, err := lr.next()
+	if err != nil {
+		return nil, fmt.Errorf("%s: empty file", name)
+	}
+	var f [6][]byte
+	k := fields(bytes.ToLower(b), f[:])
+	if k < 5 || string(f[0]) != "%%matrixmarket" || string(f[1]) != "matrix" || string(f[2]) != "coordinate" {
+		return nil, lr.errorf("want \"%%%%MatrixMarket matrix coordinate FIELD SYMMETRY\"")
+	}
+	field, sym := string(f[3]), string(f[4])
+	valued := false
+	switch field {
+	case "pattern":
+	case "integer", "real":
+		valued = true
+	default:
+		return nil, lr.errorf("unsupported field %q", field)
+	}
+	symmetric := false
+	switch sym {
+	case "general":
+	case "symmetric":
+		symmetric = true
+	default:
+		return nil, lr.errorf("unsupported symmetry %q", sym)
+	}
+	var rows, nnz uint64
+	for {
+		b, err = lr.next()
+		if err != nil {
+			return nil, fmt.Errorf("%s: no size line", name)
+		}
+		if isComment(b) {
+			continue
+		}
+		if fields(b, f[:]) != 3 {
+			return nil, lr.errorf("want size line \"rows cols nnz\"")
+		}
+		r, ok1 := parseUint(f[0])
+		c, ok2 := parseUint(f[1])
+		z, ok3 := parseUint(f[2])
+		if !ok1 || !ok2 || !ok3 {
+			return nil, lr.errorf("bad size line %q", b)
+		}
+		rows, nnz = max(r, c), z
+		break
+	}
+	if err := plausible(rows, nnz); err != nil {
+		return nil, lr.errorf("%v", err)
+	}
+	want := 2
+	if valued {
+		want = 3
+	}
+	es := make([]Edge, 0, min(nnz, 1<<24))
+	var entries uint64
+	for {
+		b, err = lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if isComment(b) {
+			continue
+		}
+		if k := fields(b, f[:]); k != want {
+			return nil, lr.errorf("want %d fields, got %d", want, k)
+		}
+		i, ok1 := parseUint(f[0])
+		j, ok2 := parseUint(f[1])
+		if !ok1 || !ok2 || i == 0 || j == 0 || i > rows || j > rows {
+			return nil, lr.errorf("bad entry %q (ids are 1-based, at most %d)", b, rows)
+		}
+		e := Edge{Src: uint32(i - 1), Dst: uint32(j - 1)}
+		if valued {
+			w, ok := parseWeight(f[2])
+			if !ok {
+				return nil, lr.errorf("bad value %q (want a non-negative integer)", f[2])
+			}
+			e.W = w
+		}
+		if entries++; entries > nnz {
+			return nil, lr.errorf("more entries than the %d announced", nnz)
+		}
+		es = append(es, e)
+		if symmetric && i != j {
+			es = append(es, Edge{Src: e.Dst, Dst: e.Src, W: e.W})
+		}
+	}
+	bo.Weighted = valued
+	return FromEdges(uint32(rows), es, bo)
+}
+
+// ReadBCSR parses Subway's binary CSR (.bcsr, or .bwcsr when weighted).
+func ReadBCSR(r io.Reader, name string, weighted bool) (*Graph, error) {
+	var hdr [2]uint32
+	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
+		return nil, fmt.Errorf("%s: header: %w", name, err)
+	}
+	n, m := hdr[0], hdr[1]
+	offs, err := readU32s(r, uint64(n))
+	if err != nil {
+		return nil, fmt.Errorf("%s: offsets: %w", name, err)
+	}
+	g := &Graph{N: n, Offsets: make([]uint64, uint64(n)+1)}
+	for v := uint32(0); v < n; v++ {
+		if offs[v] > m || (v > 0 && offs[v] < offs[v-1]) || (v == 0 && offs[0] != 0) {
+			return nil, fmt.Errorf("%s: offset of vertex %d (%d) is out of order or past %d edges", name, v, offs[v], m)
+		}
+		g.Offsets[v] = uint64(offs[v])
+	}
+	g.Offsets[n] = uint64(m)
+	words := uint64(m)
+	if weighted {
+		words *= 2
+	}
+	raw, err := readU32s(r, words)
+	if err != nil {
+		return nil, fmt.Errorf("%s: edges: %w", name, err)
+	}
+	if weighted {
+		g.Adj = make([]uint32, m)
+		g.Weights = make([]uint32, m)
+		for i := range g.Adj {
+			g.Adj[i], g.Weights[i] = raw[2*i], raw[2*i+1]
+		}
+	} else {
+		g.Adj = raw
+	}
+	for i, d := range g.Adj {
+		if d >= n {
+			return nil, fmt.Errorf("%s: edge %d points to vertex %d, past %d vertices", name, i, d, n)
+		}
+	}
+	return g, nil
+}
+
+// readU32s reads count little-endian uint32s from r. It grows its result as
+// data arrives, so that a header announcing more than the file holds fails
+// with ErrUnexpectedEOF instead of a huge allocation.
+func readU32s(r io.Reader, count uint64) ([]uint32, error) {
+	out := make([]uint32, 0, min(count, 1<<20))
+	buf := make([]byte, 1<<16)
+	for uint64(len(out)) < count {
+		k := int(min(count-uint64(len(out)), uint64(len(buf)/4)))
+		if _, err := io.ReadFull(r, buf[:4*k]); err != nil {
+			if errors.Is(err, io.EOF) {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+		for i := 0; i < k; i++ {
+			out = append(out, binary.LittleEndian.Uint32(buf[4*i:]))
+		}
+	}
+	return out, nil
+}
+
+// ReadG2Miner reads PREFIX.meta.txt, PREFIX.vertex.bin, PREFIX.edge.bin and,
+// when present, PREFIX.vlabel.bin. bo is applied only when it asks for
+// something (the files are normally symmetric and clean already).
+func ReadG2Miner(prefix string, bo BuildOptions) (*Graph, error) {
+	meta := prefix + ".meta.txt"
+	mb, err := os.ReadFile(meta)
+	if err != nil {
+		return nil, err
+	}
+	var nums []uint64
+	for i, line := range strings.Split(string(mb), "\n") {
+		for _, w := range strings.Fields(line) {
+			v, err := strconv.ParseUint(w, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: bad number %q", meta, i+1, w)
+			}
+			nums = append(nums, v)
+		}
+	}
+	if len(nums) < 6 {
+		return nil, fmt.Errorf("%s: want n, m, vid/eid/vlabel/elabel sizes, max degree", meta)
+	}
+	n, m := nums[0], nums[1]
+	if nums[2] != 4 || nums[3] != 8 {
+		return nil, fmt.Errorf("%s: vertex id size %d and edge id size %d: only 4 and 8 are supported", meta, nums[2], nums[3])
+	}
+	if n > math.MaxUint32 {
+		return nil, fmt.Errorf("%s: %d vertices: more than 32-bit ids allow", meta, n)
+	}
+	vb, err := os.ReadFile(prefix + ".vertex.bin")
+	if err != nil {
+		return nil, err
+	}
+	if uint64(len(vb)) != 8*(n+1) {
+		return nil, fmt.Errorf("%s.vertex.bin: %d bytes, want %d for %d vertices", prefix, len(vb), 8*(n+1), n)
+	}
+	eb, err := os.ReadFile(prefix + ".edge.bin")
+	if err != nil {
+		return nil, err
+	}
+	if uint64(len(eb)) != 4*m {
+		return nil, fmt.Errorf("%s.edge.bin: %d bytes, want %d for %d edges", prefix, len(eb), 4*m, m)
+	}
+	g := &Graph{N: uint32(n), Offsets: make([]uint64, n+1), Adj: make([]uint32, m)}
+	for i := range g.Offsets {
+		g.Offsets[i] = binary.LittleEndian.Uint64(vb[8*i:])
+		if (i == 0 && g.Offsets[0] != 0) || (i > 0 && g.Offsets[i] < g.Offsets[i-1]) || g.Offsets[i] > m {
+			return nil, fmt.Errorf("%s.vertex.bin: offset %d (%d) out of order or past %d edges", prefix, i, g.Offsets[i], m)
+		}
+	}
+	if g.Offsets[n] != m {
+		return nil, fmt.Errorf("%s.vertex.bin: last offset %d, want %d", prefix, g.Offsets[n], m)
+	}
+	for i := range g.Adj {
+		g.Adj[i] = binary.LittleEndian.Uint32(eb[4*i:])
+		if g.Adj[i] >= g.N {
+			return nil, fmt.Errorf("%s.edge.bin: edge %d points to %d, past %d vertices", prefix, i, g.Adj[i], n)
+		}
+	}
+	if lb, err := os.ReadFile(prefix + ".vlabel.bin"); err == nil {
+		if uint64(len(lb)) != n {
+			return nil, fmt.Errorf("%s.vlabel.bin: %d bytes, want %d (one per vertex)", prefix, len(lb), n)
+		}
+		g.Labels = make([]uint32, n)
+		for i, l := range lb {
+			g.Labels[i] = uint32(l)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if bo.Symmetrize || bo.Dedup || bo.DropSelfLoops {
+		labels := g.Labels
+		g, err = FromEdges(g.N, g.Edges(), bo)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Base(prefix), err)
+		}
+		g.Labels = labels
+	}
+	return g, nil
+}
