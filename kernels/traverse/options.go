@@ -1,0 +1,161 @@
+package traverse
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"time"
+)
+
+// Algorithm names a traversal.
+type Algorithm string
+
+const (
+	BFS  Algorithm = "bfs"  // hop levels from Options.Source
+	SSSP Algorithm = "sssp" // shortest distances (uint32 weights; 1 when unweighted)
+	SSWP Algorithm = "sswp" // widest-path widths: max over paths of the min edge weight
+	CC   Algorithm = "cc"   // connected components of the undirected graph, labeled by min vertex id
+	PR   Algorithm = "pr"   // PageRank
+)
+
+// ParseAlgorithm accepts bfs, sssp, sswp, cc, pr.
+func ParseAlgorithm(s string) (Algorithm, error) {
+	switch a := Algorithm(s); a {
+	case BFS, SSSP, SSWP, CC, PR:
+		return a, nil
+	}
+	return "", fmt.Errorf("unknown algorithm %q (want bfs, sssp, sswp, cc or pr)", s)
+}
+
+// Inf is the value of an unreached vertex for BFS and SSSP; SSWP uses 0 for
+// unreached vertices and Inf for the source.
+const Inf = math.MaxUint32
+
+// Device selects where an algorithm runs.
+type Device string
+
+const (
+	DeviceAuto Device = "auto" // the GPU when this build has CUDA and a device, else the CPU
+	DeviceCPU  Device = "cpu"
+	DeviceGPU  Device = "gpu"
+)
+
+// Layout selects how GPU threads are assigned to work.
+type Layout string
+
+const (
+	// LayoutWorklist: one thread per vertex of a worklist of active
+	// vertices, built each iteration on the GPU.
+	LayoutWorklist Layout = "worklist"
+	// LayoutBaseline: one thread per vertex of the whole graph, each
+	// checking its active flag (the comparison point of the Tigr paper).
+	LayoutBaseline Layout = "baseline"
+	// LayoutVirtual: Tigr's virtual node array; each vertex is split into
+	// ceil(deg/K) virtual nodes owning K consecutive edges.
+	LayoutVirtual Layout = "virtual"
+	// LayoutCoalesced: virtual nodes with strided edge assignment: member j
+	// of a family of f takes edges j, j+f, j+2f, ..., so neighbouring
+	// threads read neighbouring edges.
+	LayoutCoalesced Layout = "coalesced"
+	// LayoutUDT: Tigr's physical uniform-degree-tree transform (vertices of
+	// degree > K are split into trees of new vertices joined by
+	// identity-weight edges), then the baseline kernel.
+	LayoutUDT Layout = "udt"
+)
+
+// Options controls Run. The zero value is usable: see each field's default.
+type Options struct {
+	// Device: DeviceAuto by default.
+	Device Device
+	// Workers is the number of CPU goroutines (default GOMAXPROCS). Results
+	// do not depend on it.
+	Workers int
+	// Source is the start vertex of BFS, SSSP and SSWP.
+	Source uint32
+	// Layout is the GPU work assignment (default LayoutCoalesced).
+	Layout Layout
+	// VirtualK is Tigr's degree bound K (default 10).
+	VirtualK int
+	// GPUMem caps the GPU memory the run may use, in bytes (0: all that is
+	// free). When the graph does not fit, the run switches to the Subway
+	// out-of-GPU-memory path.
+	GPUMem int64
+	// OutOfCore forces an out-of-GPU-memory strategy: "" (only when needed,
+	// Subway), "subway", or "stream" (naive: stream every partition every
+	// iteration).
+	OutOfCore string
+	// Async makes the Subway path iterate inside each loaded subgraph until
+	// it converges (BFS, SSSP, SSWP, CC, and PageRank's delta form).
+	Async bool
+	// Damping is PageRank's d (default 0.85).
+	Damping float64
+	// Iterations is the number of PageRank power iterations (default 20).
+	// Ignored by the delta form, which runs to Tolerance.
+	Iterations int
+	// Delta selects PageRank's accumulative (delta-push) form, which runs
+	// until every residual is at most Tolerance.
+	Delta bool
+	// Tolerance is the delta form's residual bound (default 1e-12).
+	Tolerance float64
+}
+
+func (o *Options) ensureDefaults() {
+	if o.Device == "" {
+		o.Device = DeviceAuto
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Layout == "" {
+		o.Layout = LayoutCoalesced
+	}
+	if o.VirtualK <= 0 {
+		o.VirtualK = 10
+	}
+	if o.Damping == 0 {
+		o.Damping = 0.85
+	}
+	if o.Iterations <= 0 {
+		o.Iterations = 20
+	}
+	if o.Tolerance == 0 {
+		o.Tolerance = 1e-12
+	}
+}
+
+// Phases is where a run's time went.
+type Phases struct {
+	Transform time.Duration // symmetrizing, virtual node array, UDT
+	Transfer  time.Duration // host→device and device→host copies (in-GPU mode)
+	Compute   time.Duration // the iterations themselves
+}
+
+// Result is a run's output.
+type Result struct {
+	Algorithm Algorithm
+	// Values holds BFS levels, SSSP distances, SSWP widths or CC labels,
+	// one per vertex.
+	Values []uint32
+	// Rank holds PageRank values.
+	Rank []float64
+	// Iterations is the number of rounds (frontier levels, PageRank
+	// iterations, Subway subgraph loads).
+	Iterations int
+	Phases     Phases
+	// Edges is the edge count used for TEPS: for BFS, SSSP and SSWP the
+	// out-edges of the reached vertices (Graph500's convention, on directed
+	// edges); for CC all edges; for PageRank all edges times iterations.
+	Edges uint64
+	// BytesToDevice counts host→device bytes of graph data (Subway modes).
+	BytesToDevice int64
+	// Where says what ran: "cpu (N workers)" or the GPU's name and mode.
+	Where string
+}
+
+// GTEPS is Edges per second of compute time, in billions.
+func (r *Result) GTEPS() float64 {
+	if r.Phases.Compute <= 0 {
+		return 0
+	}
+	return float64(r.Edges) / r.Phases.Compute.Seconds() / 1e9
+}
