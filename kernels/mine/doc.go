@@ -1,0 +1,25 @@
+// Package mine is cflr's graph pattern mining: triangle counting and
+// listing, k-clique counting, motif (connected induced subgraph) counting,
+// subgraph matching for a user pattern, and frequent subgraph mining. Every
+// kernel has a parallel CPU implementation, which is the reference the GPU
+// kernels (built with -tags cuda, on the shared runtime in kernels/gpu) are
+// checked against; the tests check both against brute force on random small
+// graphs and against published counts on real graphs.
+//
+// Data flow. A csr.Graph from any reader goes through Undirected, which
+// makes it simple and symmetric with sorted neighbour lists: the shape every
+// kernel expects. Kernels that count each subgraph once from its
+// lowest-ranked vertex (triangles, cliques) take the degree-ordered DAG from
+// Orient. Motif counting enumerates connected k-sets with ESU and tallies
+// them by raw adjacency code, mapping codes to canonical Patterns once at the
+// end; EdgeInduced turns those counts into edge-induced ones. Matching
+// compiles a Pattern into a Plan (matching order, symmetry-breaking
+// conditions from the pattern's automorphisms) and backtracks over it. FSM
+// grows labeled patterns edge by edge and keeps those whose MNI support
+// (single graph) or transaction support (graph database) reaches the
+// threshold.
+//
+// Counts are uint64 throughout; the kernels' docs say where a count could in
+// principle exceed that. Results never depend on the number of workers:
+// each worker accumulates its own counts and the sums are taken at the end.
+package mine

@@ -1,0 +1,147 @@
+package mine
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cflr/cflr/graph/csr"
+)
+
+// Undirected returns the simple undirected graph underlying g: both
+// directions of every edge, sorted neighbour lists, no self-loops, no
+// parallel edges. Vertex labels are kept; weights are dropped. Every kernel
+// in this package expects a graph of this shape.
+func Undirected(g *csr.Graph, workers int) *csr.Graph {
+	n := g.N
+	deg := make([]uint64, uint64(n)+1)
+	for u := uint32(0); u < n; u++ {
+		for _, v := range g.Neighbors(u) {
+			if u != v {
+				deg[u+1]++
+				deg[v+1]++
+			}
+		}
+	}
+	for v := uint32(0); v < n; v++ {
+		deg[v+1] += deg[v]
+	}
+	adj := make([]uint32, deg[n])
+	fill := slices.Clone(deg[:n])
+	for u := uint32(0); u < n; u++ {
+		for _, v := range g.Neighbors(u) {
+			if u != v {
+				adj[fill[u]] = v
+				fill[u]++
+				adj[fill[v]] = u
+				fill[v]++
+			}
+		}
+	}
+	// Sort and deduplicate each list in place, then compact.
+	newDeg := make([]uint64, n)
+	parallelFor(int(n), workers, 256, func(_, lo, hi int) {
+		for u := lo; u < hi; u++ {
+			l := adj[deg[u]:deg[u+1]]
+			slices.Sort(l)
+			newDeg[u] = uint64(len(slices.Compact(l)))
+		}
+	})
+	off := make([]uint64, uint64(n)+1)
+	for u := uint32(0); u < n; u++ {
+		off[u+1] = off[u] + newDeg[u]
+	}
+	out := make([]uint32, off[n])
+	for u := uint32(0); u < n; u++ {
+		copy(out[off[u]:off[u+1]], adj[deg[u]:deg[u]+newDeg[u]])
+	}
+	return &csr.Graph{N: n, Offsets: off, Adj: out, Labels: g.Labels}
+}
+
+// Orient returns the degree-ordered orientation of the simple undirected
+// graph g: u→v is kept when (deg u, u) < (deg v, v). Every clique then has
+// exactly one vertex from which all others are reachable in one hop, and
+// out-degrees are at most sqrt(2m), which bounds the intersection work.
+// Out-lists stay sorted by vertex id.
+func Orient(g *csr.Graph, workers int) *csr.Graph {
+	n := g.N
+	less := func(u, v uint32) bool {
+		du, dv := g.Degree(u), g.Degree(v)
+		return du < dv || (du == dv && u < v)
+	}
+	outDeg := make([]uint64, n)
+	parallelFor(int(n), workers, 1024, func(_, lo, hi int) {
+		for u := lo; u < hi; u++ {
+			c := uint64(0)
+			for _, v := range g.Neighbors(uint32(u)) {
+				if less(uint32(u), v) {
+					c++
+				}
+			}
+			outDeg[u] = c
+		}
+	})
+	off := make([]uint64, uint64(n)+1)
+	for u := uint32(0); u < n; u++ {
+		off[u+1] = off[u] + outDeg[u]
+	}
+	adj := make([]uint32, off[n])
+	parallelFor(int(n), workers, 1024, func(_, lo, hi int) {
+		for u := lo; u < hi; u++ {
+			i := off[u]
+			for _, v := range g.Neighbors(uint32(u)) {
+				if less(uint32(u), v) {
+					adj[i] = v
+					i++
+				}
+			}
+		}
+	})
+	return &csr.Graph{N: n, Offsets: off, Adj: adj, Labels: g.Labels}
+}
+
+// maxDegree is the largest out-degree of g.
+func maxDegree(g *csr.Graph) uint64 {
+	var m uint64
+	for u := uint32(0); u < g.N; u++ {
+		m = max(m, g.Degree(u))
+	}
+	return m
+}
+
+func workerCount(w int) int {
+	if w <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return w
+}
+
+// parallelFor runs body over [0,n) in chunks handed out dynamically to
+// workers goroutines; worker is the goroutine's index, so bodies can keep
+// per-worker state without locks. Results that bodies accumulate per worker
+// and the caller sums are independent of scheduling, so counts are
+// deterministic whatever the worker count.
+func parallelFor(n, workers, chunk int, body func(worker, lo, hi int)) {
+	workers = workerCount(workers)
+	if n <= chunk || workers == 1 {
+		body(0, 0, n)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(int64(chunk))) - chunk
+				if lo >= n {
+					return
+				}
+				body(w, lo, min(lo+chunk, n))
+			}
+		}(w)
+	}
+	wg.Wait()
+}

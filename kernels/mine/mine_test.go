@@ -1,0 +1,83 @@
+package mine
+
+import (
+	"fmt"
+	"github.com/cflr/cflr/graph/csr"
+	"testing"
+)
+
+// Published counts (see ../shared/data/README.md).
+func TestPublishedTriangles(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want uint64
+	}{
+		{"ca-GrQc.txt", 48260},
+		{"email-Enron.txt", 727044},
+		{"citeseer.lg", 1166},
+	} {
+		var g = loadGraph(t, tc.name)
+		dag := Orient(g, 0)
+		for _, m := range []Intersect{Merge, BinarySearch, Hash} {
+			for _, w := range []int{1, 3} {
+				if got := CountTriangles(dag, Options{Workers: w, Intersect: m}); got != tc.want {
+					t.Errorf("%s: %v workers=%d: %d triangles, want %d", tc.name, m, w, got, tc.want)
+				}
+			}
+		}
+		n, _ := CountCliques(dag, 3, Options{})
+		if n != tc.want {
+			t.Errorf("%s: 3-cliques %d, want %d", tc.name, n, tc.want)
+		}
+	}
+}
+
+func loadGraph(t testing.TB, name string) (g *csr.Graph) {
+	if len(name) > 3 && name[len(name)-3:] == ".lg" {
+		return loadLG(t, name)
+	}
+	return loadSNAPHeader(t, name)
+}
+
+func TestPublishedCiteseerCliques(t *testing.T) {
+	dag := Orient(loadGraph(t, "citeseer.lg"), 0)
+	for k, want := range map[int]uint64{4: 255, 5: 46} {
+		for _, w := range []int{1, 4} {
+			got, err := CountCliques(dag, k, Options{Workers: w})
+			if err != nil || got != want {
+				t.Errorf("citeseer %d-cliques (workers=%d) = %d, %v; want %d", k, w, got, err, want)
+			}
+		}
+	}
+}
+
+func TestPublishedCiteseerMotifs(t *testing.T) {
+	g := loadGraph(t, "citeseer.lg")
+	vi := map[string]uint64{"4-path": 111153, "3-star": 222630, "tailed-triangle": 22900, "4-cycle": 3094, "diamond": 2200, "4-clique": 255}
+	ei := map[string]uint64{"4-path": 185589, "3-star": 250950, "tailed-triangle": 34760, "4-cycle": 6059, "diamond": 3730, "4-clique": 255}
+	for _, w := range []int{1, 4} {
+		got, err := CountMotifs(g, 4, Options{Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkNamed(t, fmt.Sprintf("vertex-induced workers=%d", w), got, vi)
+		eg, err := EdgeInduced(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkNamed(t, fmt.Sprintf("edge-induced workers=%d", w), eg, ei)
+	}
+}
+
+func checkNamed(t *testing.T, what string, got []PatternCount, want map[string]uint64) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%s: %d patterns, want %d", what, len(got), len(want))
+	}
+	for _, pc := range got {
+		name := pc.Pattern.Name()
+		if w, ok := want[name]; !ok || w != pc.Count {
+			t.Errorf("%s: %s (%s) = %d, want %d", what, name, pc.Pattern, pc.Count, w)
+		}
+	}
+}
