@@ -1,0 +1,202 @@
+package edgecentric
+
+import (
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/cflr/cflr/grammar"
+	"github.com/cflr/cflr/graph"
+)
+
+// Result is a solved closure: every stored edge by label, plus statistics.
+// Nullable symbols also hold on (v, v) for every vertex v; those implicit
+// ε self-loops are not stored or listed (see Grammar.Nullable).
+type Result struct {
+	Stats Stats
+
+	rules *rules
+	n     uint32
+	out   []adjList // per vertex, its out-edges by label
+}
+
+// Grammar is the normalized grammar the result was solved under.
+func (r *Result) Grammar() *grammar.Grammar { return r.rules.g }
+
+// NumVertices is the graph's vertex count.
+func (r *Result) NumVertices() uint32 { return r.n }
+
+// Edge is a closure edge of symbol Sym (a grammar symbol id) with index Index
+// (graph.NoIndex for unindexed symbols).
+type Edge struct {
+	Src, Dst uint32
+	Sym      int
+	Index    uint32
+}
+
+// ForEach calls fn for every stored edge of symbol sym, ordered by source,
+// then index, then destination.
+func (r *Result) ForEach(sym int, fn func(Edge)) {
+	if sym < 0 || sym >= len(r.rules.bySym) {
+		return
+	}
+	ls := slices.Clone(r.rules.bySym[sym])
+	slices.SortFunc(ls, func(a, b uint32) int {
+		return cmp32(r.rules.labels[a].idx, r.rules.labels[b].idx)
+	})
+	for v := range r.out {
+		for _, l := range ls {
+			if e := r.out[v].get(l); e != nil {
+				idx := r.rules.labels[l].idx
+				for _, d := range sortedElems(e.all) {
+					fn(Edge{uint32(v), d, sym, idx})
+				}
+			}
+		}
+	}
+}
+
+// Edges returns the stored edges of symbol sym, sorted.
+func (r *Result) Edges(sym int) []Edge {
+	var es []Edge
+	r.ForEach(sym, func(e Edge) { es = append(es, e) })
+	return es
+}
+
+// Count returns the number of stored edges of symbol sym (all indices).
+func (r *Result) Count(sym int) int64 {
+	if sym < 0 || sym >= len(r.rules.bySym) {
+		return 0
+	}
+	var n int64
+	for v := range r.out {
+		for _, l := range r.rules.bySym[sym] {
+			if e := r.out[v].get(l); e != nil {
+				n += int64(e.all.Len())
+			}
+		}
+	}
+	return n
+}
+
+// Counts returns the stored edge count of every symbol that has edges,
+// keyed by name.
+func (r *Result) Counts() map[string]int64 {
+	m := map[string]int64{}
+	for s := range r.rules.g.Symbols {
+		if c := r.Count(s); c > 0 {
+			m[r.rules.g.Name(s)] = c
+		}
+	}
+	return m
+}
+
+// CountEdges is the figure POCR reports: the number of distinct vertex
+// pairs (u, v), u ≠ v, joined by an edge of a reported (%count) symbol,
+// any index.
+func (r *Result) CountEdges() int64 {
+	var total int64
+	for v := range r.out {
+		var acc *roaring.Bitmap
+		var hs map[uint32]bool
+		for _, e := range r.out[v].ents {
+			if !r.rules.count[e.label] {
+				continue
+			}
+			if b, ok := e.all.(*bitmap); ok {
+				if acc == nil {
+					acc = roaring.New()
+				}
+				acc.Or(b.b)
+				continue
+			}
+			if hs == nil {
+				hs = map[uint32]bool{}
+			}
+			e.all.ForEach(func(x uint32) { hs[x] = true })
+		}
+		if acc != nil {
+			for x := range hs {
+				acc.Add(x)
+			}
+			n := int64(acc.GetCardinality())
+			if acc.Contains(uint32(v)) {
+				n--
+			}
+			total += n
+		} else if hs != nil {
+			n := int64(len(hs))
+			if hs[uint32(v)] {
+				n--
+			}
+			total += n
+		}
+	}
+	return total
+}
+
+// Graph returns the closure edges of the named symbols (all symbols with
+// edges when names is empty) as a labeled graph over the same vertices,
+// sorted by label name, source, index, destination. Vertex names are
+// copied from names when non-nil.
+func (r *Result) Graph(syms []int, names []string) *graph.Graph {
+	g := graph.New()
+	g.NumVertices = r.n
+	g.Names = names
+	if len(syms) == 0 {
+		for s := range r.rules.g.Symbols {
+			syms = append(syms, s)
+		}
+	}
+	syms = slices.Clone(syms)
+	slices.SortFunc(syms, func(a, b int) int { return strings.Compare(r.rules.g.Name(a), r.rules.g.Name(b)) })
+	for _, s := range syms {
+		name := r.rules.g.Name(s)
+		r.ForEach(s, func(e Edge) {
+			g.Edges = append(g.Edges, graph.Edge{Src: e.Src, Dst: e.Dst, Label: g.Label(name), Index: e.Index})
+		})
+	}
+	return g
+}
+
+func sortedElems(s vset) []uint32 {
+	var xs []uint32
+	s.ForEach(func(x uint32) { xs = append(xs, x) })
+	if _, ok := s.(*bitmap); !ok {
+		slices.Sort(xs)
+	}
+	return xs
+}
+
+func cmp32(a, b uint32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// PeakRSS returns the process's peak resident set size in bytes (Linux
+// VmHWM), or 0 where it is not available.
+func PeakRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			f := strings.Fields(rest)
+			if len(f) > 0 {
+				kb, err := strconv.ParseInt(f[0], 10, 64)
+				if err == nil {
+					return kb * 1024
+				}
+			}
+		}
+	}
+	return 0
+}

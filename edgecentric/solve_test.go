@@ -1,0 +1,176 @@
+package edgecentric_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cflr/cflr/edgecentric"
+	"github.com/cflr/cflr/edgecentric/reference"
+	"github.com/cflr/cflr/grammar"
+	"github.com/cflr/cflr/graph"
+)
+
+const pocrDir = "../../shared/data/cfl/pocr"
+
+func pocr(t testing.TB, name string) string {
+	t.Helper()
+	p := filepath.Join(pocrDir, name)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("%s not available: %v", p, err)
+	}
+	return p
+}
+
+// closure is a solved closure as a comparable set over the grammar's
+// original (non-fresh) symbols, with ε self-loops made explicit.
+type closure map[reference.Edge]bool
+
+func engineClosure(t testing.TB, res *edgecentric.Result, orig *grammar.Grammar, n uint32) closure {
+	t.Helper()
+	ng := res.Grammar()
+	c := closure{}
+	for s := range orig.Symbols {
+		name := orig.Name(s)
+		id, ok := ng.Lookup(name)
+		if !ok {
+			continue
+		}
+		res.ForEach(id, func(e edgecentric.Edge) {
+			c[reference.Edge{Src: e.Src, Dst: e.Dst, Sym: s, Index: e.Index}] = true
+		})
+		if ng.Nullable[id] {
+			for v := range n {
+				c[reference.Edge{Src: v, Dst: v, Sym: s, Index: graph.NoIndex}] = true
+			}
+		}
+	}
+	return c
+}
+
+func referenceClosure(t testing.TB, g *graph.Graph, gr *grammar.Grammar) closure {
+	t.Helper()
+	all, b, err := reference.Solve(g, gr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := closure{}
+	for e := range all {
+		if b.Symbols[e.Sym].Fresh {
+			continue
+		}
+		// Map binarized ids back to gr's ids (they coincide for
+		// non-fresh symbols, which keep their ids).
+		c[e] = true
+	}
+	return c
+}
+
+func diff(a, b closure, gr *grammar.Grammar) string {
+	var s string
+	n := 0
+	for e := range a {
+		if !b[e] {
+			if n < 10 {
+				s += fmt.Sprintf("  only in engine: %d->%d %s[%d]\n", e.Src, e.Dst, gr.Name(e.Sym), int32(e.Index))
+			}
+			n++
+		}
+	}
+	for e := range b {
+		if !a[e] {
+			if n < 20 {
+				s += fmt.Sprintf("  only in reference: %d->%d %s[%d]\n", e.Src, e.Dst, gr.Name(e.Sym), int32(e.Index))
+			}
+			n++
+		}
+	}
+	if n > 0 {
+		s = fmt.Sprintf("%d differences (engine %d, reference %d):\n", n, len(a), len(b)) + s
+	}
+	return s
+}
+
+// configs is every configuration the engine offers.
+func configs() []edgecentric.Options {
+	var cs []edgecentric.Options
+	for _, m := range []edgecentric.Model{edgecentric.ECM, edgecentric.VCM} {
+		for _, noIdx := range []bool{false, true} {
+			for _, sets := range []edgecentric.SetKind{edgecentric.Bitmaps, edgecentric.HashSets} {
+				cs = append(cs, edgecentric.Options{Model: m, NoIndex: noIdx, Sets: sets})
+			}
+		}
+	}
+	return cs
+}
+
+func load(t testing.TB, graphName, grammarName string) (*graph.Graph, *grammar.Grammar) {
+	t.Helper()
+	g, err := graph.ReadFile(pocr(t, graphName), graph.FormatTSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, err := grammar.ParseFile(pocr(t, grammarName), grammar.FormatPOCR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, gr
+}
+
+func TestPOCRAnchors(t *testing.T) {
+	for _, tc := range []struct {
+		graph, grammar string
+		want           int64
+	}{
+		{"art.peg", "aa.cfg", 242},
+		{"art.vfg", "vf.cfg", 43671},
+	} {
+		g, gr := load(t, tc.graph, tc.grammar)
+		for _, o := range configs() {
+			o := o
+			o.Threads = 2
+			res, err := edgecentric.Solve(context.Background(), g, gr, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.CountEdges(); got != tc.want {
+				t.Errorf("%s %s: CountEdges = %d, want %d", tc.graph, o.Config(), got, tc.want)
+			}
+		}
+	}
+}
+
+func TestPOCRAgainstReference(t *testing.T) {
+	graphs := []string{"art.peg", "art.vfg", "bzip2.peg", "gzip.peg", "astar.peg", "bzip2.vfg"}
+	if !testing.Short() {
+		graphs = append(graphs, "gzip.vfg", "astar.vfg")
+	}
+	for _, name := range graphs {
+		gname := "aa.cfg"
+		if filepath.Ext(name) == ".vfg" {
+			gname = "vf.cfg"
+		}
+		t.Run(name, func(t *testing.T) {
+			g, gr := load(t, name, gname)
+			want := referenceClosure(t, g, gr)
+			for _, o := range configs() {
+				for _, threads := range []int{1, 2} {
+					for _, parts := range []int{1, 3, 16} {
+						o := o
+						o.Threads, o.Partitions = threads, parts
+						res, err := edgecentric.Solve(context.Background(), g, gr, &o)
+						if err != nil {
+							t.Fatal(err)
+						}
+						got := engineClosure(t, res, gr, g.NumVertices)
+						if d := diff(got, want, gr); d != "" {
+							t.Fatalf("%s threads=%d partitions=%d: %s", o.Config(), threads, parts, d)
+						}
+					}
+				}
+			}
+		})
+	}
+}
