@@ -1,13 +1,10 @@
 package mine
 
 import (
-	"bufio"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/cflr/cflr/graph/csr"
@@ -24,37 +21,11 @@ func sharedGraph(t testing.TB, name string) string {
 	return p
 }
 
-// loadSNAPHeader reads the "n m" header + 1-based "u v" lines format of the
-// shared SNAP copies. It is a private test loader, kept until graph/csr has
-// a SNAP reader.
+// loadSNAPHeader reads one of the shared SNAP copies ("n m" header, then
+// 1-based "u v" lines) with graph/csr's reader.
 func loadSNAPHeader(t testing.TB, name string) *csr.Graph {
 	t.Helper()
-	f, err := os.Open(sharedGraph(t, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	var n uint32
-	var edges []csr.Edge
-	first := true
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 2 {
-			continue
-		}
-		a, err1 := strconv.ParseUint(fs[0], 10, 32)
-		b, err2 := strconv.ParseUint(fs[1], 10, 32)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: bad line %q", name, sc.Text())
-		}
-		if first {
-			n, first = uint32(a), false
-			continue
-		}
-		edges = append(edges, csr.Edge{Src: uint32(a - 1), Dst: uint32(b - 1)})
-	}
-	g, err := csr.FromEdges(n, edges, csr.BuildOptions{})
+	g, err := csr.Read(sharedGraph(t, name), csr.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
