@@ -331,16 +331,23 @@ func Match(g *csr.Graph, pl *Plan, opt MatchOptions) (uint64, error) {
 			}
 		}
 	}
-	workers := workerCount(opt.Workers)
 	if opt.Emit != nil {
-		workers = 1
+		return matchEach(g, pl, 1, func(int) func([]uint32) bool { return opt.Emit })
 	}
+	return matchEach(g, pl, opt.Workers, func(int) func([]uint32) bool { return nil })
+}
+
+// matchEach runs the search on workers goroutines; newEmit gives each
+// worker its own callback (nil: count only), so callers can gather
+// per-worker results without locks.
+func matchEach(g *csr.Graph, pl *Plan, workers int, newEmit func(worker int) func([]uint32) bool) (uint64, error) {
+	workers = workerCount(workers)
 	counts := make([]paddedCount, workers)
 	ms := make([]*matcher, workers)
 	parallelFor(int(g.N), workers, 64, func(w, lo, hi int) {
 		m := ms[w]
 		if m == nil {
-			m = newMatcher(g, pl, opt.Emit)
+			m = newMatcher(g, pl, newEmit(w))
 			ms[w] = m
 		}
 		for v := lo; v < hi && !m.stop; v++ {
