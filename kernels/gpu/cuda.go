@@ -1,0 +1,395 @@
+//go:build cuda
+
+package gpu
+
+/*
+#cgo LDFLAGS: -lcuda
+#include <cuda.h>
+#include <stdlib.h>
+
+// The shim: driver calls gorgonia.org/cu does not wrap.
+static CUresult shimHostAlloc(void **p, size_t bytes, unsigned int flags) { return cuMemHostAlloc(p, bytes, flags); }
+static CUresult shimHostGetDevicePointer(CUdeviceptr *d, void *p) { return cuMemHostGetDevicePointer(d, p, 0); }
+static CUresult shimHostRegister(void *p, size_t bytes, unsigned int flags) { return cuMemHostRegister(p, bytes, flags); }
+static CUresult shimHostUnregister(void *p) { return cuMemHostUnregister(p); }
+static CUresult shimFreeHost(void *p) { return cuMemFreeHost(p); }
+static const char *shimErrorName(int code) {
+	const char *s = 0;
+	if (cuGetErrorName((CUresult)code, &s) != CUDA_SUCCESS || s == 0) return "CUDA_ERROR_UNKNOWN_CODE";
+	return s;
+}
+static CUresult shimMemcpyHtoD(CUdeviceptr d, const void *h, size_t n) { return cuMemcpyHtoD(d, h, n); }
+*/
+import "C"
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"unsafe"
+
+	"gorgonia.org/cu"
+)
+
+// wrap turns a driver result into an *Error naming op.
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	code := -1
+	if v := reflect.ValueOf(err); v.Kind() == reflect.Int {
+		code = int(v.Int()) // gorgonia.org/cu's cuResult is an int CUresult
+	}
+	return &Error{Op: op, Code: code, Name: C.GoString(C.shimErrorName(C.int(code)))}
+}
+
+func wrapC(op string, r C.CUresult) error {
+	if r == C.CUDA_SUCCESS {
+		return nil
+	}
+	return &Error{Op: op, Code: int(r), Name: C.GoString(C.shimErrorName(C.int(r)))}
+}
+
+// Available reports whether a CUDA device can be used.
+func Available() bool {
+	n, err := cu.NumDevices()
+	return err == nil && n > 0
+}
+
+// Devices lists the GPUs (free memory is filled by Context.Info only).
+func Devices() ([]DeviceInfo, error) {
+	n, err := cu.NumDevices()
+	if err != nil {
+		return nil, wrap("cuDeviceGetCount", err)
+	}
+	var out []DeviceInfo
+	for i := 0; i < n; i++ {
+		d, err := deviceInfo(i)
+		if err != nil {
+			return nil, err
+		}
+		if c, err := NewContext(i); err == nil {
+			d.FreeMem, _, _ = c.MemInfo()
+			c.Close()
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+func deviceInfo(i int) (DeviceInfo, error) {
+	dev, err := cu.GetDevice(i)
+	if err != nil {
+		return DeviceInfo{}, wrap(fmt.Sprintf("cuDeviceGet(%d)", i), err)
+	}
+	d := DeviceInfo{Ordinal: i, Driver: cu.Version()}
+	if d.Name, err = dev.Name(); err != nil {
+		return d, wrap("cuDeviceGetName", err)
+	}
+	if d.Major, d.Minor, err = dev.ComputeCapability(); err != nil {
+		return d, wrap("cuDeviceComputeCapability", err)
+	}
+	if d.SMs, err = dev.Attribute(cu.MultiprocessorCount); err != nil {
+		return d, wrap("cuDeviceGetAttribute", err)
+	}
+	if d.TotalMem, err = dev.TotalMem(); err != nil {
+		return d, wrap("cuDeviceTotalMem", err)
+	}
+	return d, nil
+}
+
+// Context is an open device: its primary context. Methods make it current
+// on a locked OS thread for their duration, so any goroutine may call them
+// (one at a time).
+type Context struct {
+	dev  cu.Device
+	ctx  cu.CUContext
+	info DeviceInfo
+}
+
+// NewContext opens GPU ordinal (retaining its primary context).
+func NewContext(ordinal int) (*Context, error) {
+	info, err := deviceInfo(ordinal)
+	if err != nil {
+		return nil, err
+	}
+	dev, _ := cu.GetDevice(ordinal)
+	ctx, err := dev.RetainPrimaryCtx()
+	if err != nil {
+		return nil, wrap("cuDevicePrimaryCtxRetain", err)
+	}
+	return &Context{dev: dev, ctx: ctx, info: info}, nil
+}
+
+// do runs f with the context current on this goroutine's (locked) thread.
+func (c *Context) do(f func() error) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := cu.SetCurrentContext(c.ctx); err != nil {
+		return wrap("cuCtxSetCurrent", err)
+	}
+	return f()
+}
+
+// Close releases the primary context. Free buffers first.
+func (c *Context) Close() error {
+	return wrap("cuDevicePrimaryCtxRelease", c.dev.ReleasePrimaryCtx())
+}
+
+// Info describes the device, with free memory as of now.
+func (c *Context) Info() DeviceInfo {
+	d := c.info
+	d.FreeMem, _, _ = c.MemInfo()
+	return d
+}
+
+// MemInfo returns free and total device memory in bytes.
+func (c *Context) MemInfo() (free, total int64, err error) {
+	err = c.do(func() error {
+		var e error
+		free, total, e = cu.MemInfo()
+		return wrap("cuMemGetInfo", e)
+	})
+	return
+}
+
+// Synchronize waits for all launched work and reports any error a kernel
+// raised asynchronously.
+func (c *Context) Synchronize() error {
+	return c.do(func() error { return wrap("cuCtxSynchronize", cu.Synchronize()) })
+}
+
+// Module is a loaded PTX module.
+type Module struct {
+	c   *Context
+	mod cu.Module
+}
+
+// LoadModule JIT-compiles PTX text for this device.
+func (c *Context) LoadModule(ptx string) (*Module, error) {
+	m := &Module{c: c}
+	err := c.do(func() error {
+		var e error
+		m.mod, e = cu.LoadData(ptx)
+		return wrap("cuModuleLoadData", e)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// Function looks a kernel up by its (extern "C") name.
+func (m *Module) Function(name string) (*Function, error) {
+	f := &Function{c: m.c, name: name}
+	err := m.c.do(func() error {
+		var e error
+		f.fn, e = m.mod.Function(name)
+		return wrap("cuModuleGetFunction("+name+")", e)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Function is a kernel.
+type Function struct {
+	c    *Context
+	fn   cu.Function
+	name string
+}
+
+// Launch starts grid blocks of block threads (1-D) on the default stream.
+// Each argument is one 8-byte kernel parameter: Buffer.Ptr(), a 64-bit
+// integer, or math.Float64bits of a double.
+func (f *Function) Launch(grid, block uint32, args ...uint64) error {
+	if grid == 0 {
+		return nil
+	}
+	ps := make([]unsafe.Pointer, len(args))
+	for i := range args {
+		ps[i] = unsafe.Pointer(&args[i])
+	}
+	return f.c.do(func() error {
+		return wrap(fmt.Sprintf("launch %s<<<%d,%d>>>", f.name, grid, block),
+			f.fn.Launch(int(grid), 1, 1, int(block), 1, 1, 0, cu.Stream{}, ps))
+	})
+}
+
+// Buffer is device memory.
+type Buffer struct {
+	c     *Context
+	ptr   cu.DevicePtr
+	bytes int64
+}
+
+// Alloc allocates device memory (cuMemAlloc). Errors are *Error; test
+// IsOutOfMemory to fall back to an out-of-GPU-memory path.
+func (c *Context) Alloc(bytes int64) (*Buffer, error) {
+	b := &Buffer{c: c, bytes: bytes}
+	err := c.do(func() error {
+		var e error
+		b.ptr, e = cu.MemAlloc(max(bytes, 8))
+		return wrap(fmt.Sprintf("cuMemAlloc(%d bytes)", bytes), e)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (b *Buffer) Ptr() uint64  { return uint64(b.ptr) }
+func (b *Buffer) Bytes() int64 { return b.bytes }
+
+// Free releases b; nil and already-freed buffers are fine.
+func (b *Buffer) Free() error {
+	if b == nil || b.ptr == 0 {
+		return nil
+	}
+	err := b.c.do(func() error { return wrap("cuMemFree", cu.MemFree(b.ptr)) })
+	b.ptr = 0
+	return err
+}
+
+// Memset32 sets count 32-bit words from the start of b to v.
+func (b *Buffer) Memset32(v uint32, count int64) error {
+	if count*4 > b.bytes {
+		return fmt.Errorf("gpu: memset of %d words past a %d-byte buffer", count, b.bytes)
+	}
+	return b.c.do(func() error { return wrap("cuMemsetD32", cu.MemsetD32(b.ptr, v, count)) })
+}
+
+// CopyFromHost copies bytes from pinned host memory h (at hoff) to b (at
+// byte offset off).
+func (b *Buffer) CopyFromHost(off int64, h *HostBuffer, hoff, bytes int64) error {
+	if off+bytes > b.bytes || hoff+bytes > h.bytes || off < 0 || hoff < 0 {
+		return fmt.Errorf("gpu: copy of %d bytes out of range", bytes)
+	}
+	return b.c.do(func() error {
+		return wrapC("cuMemcpyHtoD", C.shimMemcpyHtoD(C.CUdeviceptr(uint64(b.ptr)+uint64(off)), unsafe.Add(h.p, hoff), C.size_t(bytes)))
+	})
+}
+
+func elemSize[T Elem]() int64 { var x T; return int64(unsafe.Sizeof(x)) }
+
+// Upload copies src into b starting at element off.
+func Upload[T Elem](b *Buffer, off int64, src []T) error {
+	if len(src) == 0 {
+		return nil
+	}
+	sz := elemSize[T]()
+	n := int64(len(src)) * sz
+	if off < 0 || off*sz+n > b.bytes {
+		return fmt.Errorf("gpu: upload of %d bytes at %d past a %d-byte buffer", n, off*sz, b.bytes)
+	}
+	return b.c.do(func() error {
+		return wrap("cuMemcpyHtoD", cu.MemcpyHtoD(b.ptr+cu.DevicePtr(off*sz), unsafe.Pointer(&src[0]), n))
+	})
+}
+
+// Download copies len(dst) elements from b starting at element off.
+func Download[T Elem](dst []T, b *Buffer, off int64) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	sz := elemSize[T]()
+	n := int64(len(dst)) * sz
+	if off < 0 || off*sz+n > b.bytes {
+		return fmt.Errorf("gpu: download of %d bytes at %d past a %d-byte buffer", n, off*sz, b.bytes)
+	}
+	return b.c.do(func() error {
+		return wrap("cuMemcpyDtoH", cu.MemcpyDtoH(unsafe.Pointer(&dst[0]), b.ptr+cu.DevicePtr(off*sz), n))
+	})
+}
+
+// HostBuffer is page-locked host memory.
+type HostBuffer struct {
+	c          *Context
+	p          unsafe.Pointer
+	bytes      int64
+	mapped     bool
+	registered bool // cuMemHostRegister'ed Go memory (keep it alive: owner)
+	owner      []byte
+}
+
+// cuMemHostAlloc / cuMemHostRegister flags (cuda.h).
+const (
+	hostAllocPortable  = 0x01
+	hostAllocDeviceMap = 0x02
+	hostRegisterMapped = 0x02
+)
+
+// AllocHost allocates pinned host memory (cuMemHostAlloc). With mapped, the
+// memory is also mapped into the device address space (DevicePtr), so
+// kernels can read it over the bus without an explicit copy.
+func (c *Context) AllocHost(bytes int64, mapped bool) (*HostBuffer, error) {
+	h := &HostBuffer{c: c, bytes: bytes, mapped: mapped}
+	flags := C.uint(hostAllocPortable)
+	if mapped {
+		flags |= hostAllocDeviceMap
+	}
+	err := c.do(func() error {
+		return wrapC(fmt.Sprintf("cuMemHostAlloc(%d bytes)", bytes), C.shimHostAlloc(&h.p, C.size_t(max(bytes, 8)), flags))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// RegisterHost page-locks existing Go memory p (cuMemHostRegister). p must
+// stay reachable until Free; the HostBuffer keeps a reference.
+func (c *Context) RegisterHost(p []byte, mapped bool) (*HostBuffer, error) {
+	if len(p) == 0 {
+		return nil, fmt.Errorf("gpu: RegisterHost of an empty slice")
+	}
+	h := &HostBuffer{c: c, p: unsafe.Pointer(&p[0]), bytes: int64(len(p)), mapped: mapped, registered: true, owner: p}
+	flags := C.uint(0)
+	if mapped {
+		flags |= hostRegisterMapped
+	}
+	err := c.do(func() error {
+		return wrapC(fmt.Sprintf("cuMemHostRegister(%d bytes)", len(p)), C.shimHostRegister(h.p, C.size_t(len(p)), flags))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+func (h *HostBuffer) Bytes() int64 { return h.bytes }
+
+// DevicePtr is the device address of mapped host memory.
+func (h *HostBuffer) DevicePtr() (uint64, error) {
+	if !h.mapped {
+		return 0, fmt.Errorf("gpu: host buffer is not mapped")
+	}
+	var d C.CUdeviceptr
+	err := h.c.do(func() error { return wrapC("cuMemHostGetDevicePointer", C.shimHostGetDevicePointer(&d, h.p)) })
+	return uint64(d), err
+}
+
+// Free releases (or unregisters) the memory.
+func (h *HostBuffer) Free() error {
+	if h == nil || h.p == nil {
+		return nil
+	}
+	var err error
+	if h.registered {
+		err = h.c.do(func() error { return wrapC("cuMemHostUnregister", C.shimHostUnregister(h.p)) })
+		h.owner = nil
+	} else {
+		err = h.c.do(func() error { return wrapC("cuMemFreeHost", C.shimFreeHost(h.p)) })
+	}
+	h.p = nil
+	return err
+}
+
+// HostSlice views h as a []T (valid until Free).
+func HostSlice[T Elem](h *HostBuffer) []T {
+	if h == nil || h.p == nil {
+		return nil
+	}
+	return unsafe.Slice((*T)(h.p), h.bytes/elemSize[T]())
+}
