@@ -32,6 +32,9 @@ type rules struct {
 	pair   map[uint64][]uint32
 	// count[l] is set when l's symbol is reported.
 	count []bool
+	// keepIn[l] is set when l is the first symbol of some binary rule:
+	// only then are l's in-lists ever joined, so only then are they kept.
+	keepIn []bool
 }
 
 func (rs *rules) intern(l label) (uint32, bool) {
@@ -150,6 +153,10 @@ func newRules(g *grammar.Grammar, seeds []label) *rules {
 				addPair(a, id, r.LHS)
 			}
 		}
+	}
+	rs.keepIn = make([]bool, len(rs.labels))
+	for l := range rs.labels {
+		rs.keepIn[l] = len(rs.first[l]) > 0
 	}
 	rs.count = make([]bool, len(rs.labels))
 	for _, s := range g.Count {

@@ -14,15 +14,17 @@ const (
 )
 
 // entry is one vertex's neighbours under one label, on one side. all holds
-// every edge seen; pending holds those not yet processed (all ⊇ pending).
-// A rule joins a new edge only with the other side's processed edges
-// (all \ pending), so each pair of edges is joined exactly once: by
-// whichever of the two is processed second.
+// the edges already processed; pend those found but not yet processed
+// (disjoint from all). A new edge joins only with the other side's
+// processed edges, so each pair of edges is joined exactly once: by
+// whichever of the two is processed second. Because all changes only when
+// its own entry is processed (in phase 1), phase 2 may read any partition's
+// all sets without locks.
 type entry struct {
-	label   uint32
-	all     vset
-	pending vset
-	queued  bool
+	label  uint32
+	all    vset
+	pend   vset
+	queued bool
 }
 
 // adjList is a vertex's labeled adjacency on one side: entries sorted by
@@ -112,90 +114,79 @@ func (p *partition) enqueue(v uint32, s side, e *entry) {
 	}
 }
 
-// applySingle inserts one edge half, dropping duplicates.
-func (p *partition) applySingle(v, l uint32, s side, nbr uint32) {
+// discoverOne records one edge half found, dropping duplicates.
+func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 	e := p.list(v, s).getOrCreate(l, p.eng.kind)
-	if !e.all.Add(nbr) {
+	if e.all.Contains(nbr) {
 		return
 	}
-	if s == out {
-		p.derived++
+	if e.pend == nil {
+		e.pend = p.eng.kind.make()
 	}
-	if e.pending == nil {
-		e.pending = p.eng.kind.make()
-	}
-	e.pending.Add(nbr)
-	p.enqueue(v, s, e)
-}
-
-// applySet inserts a set of halves (v, l, s, x) for x in set. The halves
-// found new are the new edges; with other set, their other halves are sent
-// to their owners (they cannot be duplicates there unless another
-// derivation got there first, which the owner's own check catches).
-func (p *partition) applySet(v, l uint32, s side, set vset, other bool) {
-	e := p.list(v, s).getOrCreate(l, p.eng.kind)
-	n := e.all.AddNew(set)
-	if n == nil {
-		return
-	}
-	if s == out {
-		p.derived += int64(n.Len())
-	}
-	if e.pending == nil {
-		e.pending = n
-	} else {
-		e.pending.Union(n)
-	}
-	p.enqueue(v, s, e)
-	if other {
-		n.ForEach(func(x uint32) { p.deliverSingle(x, l, 1-s, v) })
+	if e.pend.Add(nbr) {
+		if s == out {
+			p.derived++
+		}
+		p.enqueue(v, s, e)
 	}
 }
 
-func (p *partition) deliverSingle(v, l uint32, s side, nbr uint32) {
+// discoverSet records the halves (v, l, s, x) for every x in set, dropping
+// duplicates with set operations. The out-half is each edge's master copy:
+// new out-halves send their in-halves (when label l keeps in-lists), and new
+// in-halves send their out-halves, to the owners, who drop them if another
+// derivation got there first.
+func (p *partition) discoverSet(v, l uint32, s side, set vset) {
+	e := p.list(v, s).getOrCreate(l, p.eng.kind)
+	if e.pend == nil {
+		e.pend = p.eng.kind.make()
+	}
+	n := 0
+	keepIn := p.eng.rules.keepIn[l]
+	e.pend.Discover(set, e.all, func(x uint32) {
+		n++
+		if s == in {
+			p.deliverOne(x, l, out, v)
+		} else if keepIn {
+			p.deliverOne(x, l, in, v)
+		}
+	})
+	if n > 0 {
+		if s == out {
+			p.derived += int64(n)
+		}
+		p.enqueue(v, s, e)
+	}
+}
+
+func (p *partition) deliverOne(v, l uint32, s side, nbr uint32) {
 	if p.owns(v) {
-		p.applySingle(v, l, s, nbr)
+		p.discoverOne(v, l, s, nbr)
 		return
 	}
 	q := p.eng.owner(v)
 	p.send[q] = append(p.send[q], message{v: v, label: l, nbr: nbr, s: s})
 }
 
-// deliverEdge sends both halves of a derived edge (a, b, l).
+// deliverEdge sends the halves of a derived edge (a, b, l) to their owners.
 func (p *partition) deliverEdge(a, b, l uint32) {
-	p.deliverSingle(a, l, out, b)
-	p.deliverSingle(b, l, in, a)
-}
-
-// snapshot hands a neighbour set to several deliveries: local ones may
-// read the live set, remote ones need a frozen copy, made at most once.
-type snapshot struct {
-	live, frozen vset
-}
-
-func (sn *snapshot) forRemote() vset {
-	if sn.frozen == nil {
-		sn.frozen = sn.live.Clone()
+	p.deliverOne(a, l, out, b)
+	if p.eng.rules.keepIn[l] {
+		p.deliverOne(b, l, in, a)
 	}
-	return sn.frozen
 }
 
-func (p *partition) deliverSet(v, l uint32, s side, sn *snapshot) {
+// deliverSet sends the halves (v, l, s, x), x in set, to v's owner. set is
+// some entry's processed set: it may grow before a remote owner reads it in
+// phase 2, which only adds valid derivations, and it does not change during
+// phase 2, so no copy is needed.
+func (p *partition) deliverSet(v, l uint32, s side, set vset) {
 	if p.owns(v) {
-		p.applySet(v, l, s, sn.live, true)
+		p.discoverSet(v, l, s, set)
 		return
 	}
 	q := p.eng.owner(v)
-	p.send[q] = append(p.send[q], message{v: v, label: l, s: s, set: sn.forRemote()})
-}
-
-// processed is the part of e that has been processed: the edges a new edge
-// may join with.
-func processed(e *entry) vset {
-	if e.pending == nil || e.pending.Len() == 0 {
-		return e.all
-	}
-	return e.all.Minus(e.pending)
+	p.send[q] = append(p.send[q], message{v: v, label: l, s: s, set: set})
 }
 
 // Process runs phase 1 for this partition: it drains the worklist,
@@ -218,17 +209,19 @@ func (p *partition) Process(ctx context.Context) error {
 
 func (p *partition) process(w work) {
 	e := w.e
-	P := e.pending
-	e.pending, e.queued = nil, false
+	P := e.pend
+	e.pend, e.queued = nil, false
 	if P == nil || P.Len() == 0 {
 		return
 	}
+	e.all.Union(P)
 	v, l := w.v, e.label
 	rs := p.eng.rules
-	for _, z := range rs.unary[l] {
-		// Both halves of the l edge are processed, each on its side,
-		// so each derives its own half of the z edge: no messages.
-		p.applySet(v, z, w.s, P, false)
+	if w.s == out {
+		// Unary rules run on the out-half only; it sends the in-halves.
+		for _, z := range rs.unary[l] {
+			p.discoverSet(v, z, out, P)
+		}
 	}
 	other := p.list(v, 1-w.s)
 	if len(other.ents) == 0 {
@@ -244,36 +237,41 @@ func (p *partition) process(w work) {
 	if w.s == in {
 		byRule = rs.first[l]
 	}
-	join := func(c, z uint32, oe *entry) {
-		U := processed(oe)
+	join := func(z uint32, oe *entry) {
+		U := oe.all
 		if U.Len() == 0 {
 			return
 		}
 		p.applications += int64(P.Len()) * int64(U.Len())
-		if p.eng.bulk {
-			sn := snapshot{live: U}
-			if U != oe.all {
-				sn.frozen = U
-			}
-			// new v→y with u→v gives u→y: y's in-list gains U.
-			// new u→v with v→w gives u→w: u's out-list gains U.
-			P.ForEach(func(y uint32) { p.deliverSet(y, z, 1-w.s, &sn) })
-			return
-		}
-		P.ForEach(func(y uint32) {
-			U.ForEach(func(u uint32) {
-				if w.s == out {
-					p.deliverEdge(u, y, z)
-				} else {
-					p.deliverEdge(y, u, z)
-				}
+		switch {
+		case !p.eng.bulk:
+			P.ForEach(func(y uint32) {
+				U.ForEach(func(u uint32) {
+					if w.s == out {
+						p.deliverEdge(u, y, z)
+					} else {
+						p.deliverEdge(y, u, z)
+					}
+				})
 			})
-		})
+		case w.s == in:
+			// new u→v with v→w gives u→w: u's out-list gains U.
+			P.ForEach(func(u uint32) { p.deliverSet(u, z, out, U) })
+		case rs.keepIn[z]:
+			// new v→y with u→v gives u→y: y's in-list gains U.
+			P.ForEach(func(y uint32) { p.deliverSet(y, z, in, U) })
+		default:
+			// z keeps no in-lists, so the out-halves are the only copy:
+			// one per derived edge.
+			// P is detached from its entry, so it never changes again
+			// and can be shipped as it is.
+			U.ForEach(func(u uint32) { p.deliverSet(u, z, out, P) })
+		}
 	}
 	if len(byRule) <= len(other.ents) {
 		for _, r := range byRule {
 			if oe := other.get(r.other); oe != nil {
-				join(r.other, r.lhs, oe)
+				join(r.lhs, oe)
 			}
 		}
 		return
@@ -286,7 +284,7 @@ func (p *partition) process(w work) {
 			zs = rs.lookupPair(l, oe.label)
 		}
 		for _, z := range zs {
-			join(oe.label, z, oe)
+			join(z, oe)
 		}
 	}
 }
@@ -299,9 +297,6 @@ func (p *partition) processUnindexed(v, l uint32, s side, P vset, other *adjList
 	P.ForEach(func(y uint32) {
 		for _, oe := range other.ents {
 			oe.all.ForEach(func(u uint32) {
-				if oe.pending != nil && oe.pending.Contains(u) {
-					return
-				}
 				p.applications++
 				if s == out {
 					for _, z := range rs.lookupPair(oe.label, l) {
@@ -330,9 +325,9 @@ func (p *partition) Gather(ctx context.Context, from []*partition) error {
 				}
 			}
 			if m.set != nil {
-				p.applySet(m.v, m.label, m.s, m.set, true)
+				p.discoverSet(m.v, m.label, m.s, m.set)
 			} else {
-				p.applySingle(m.v, m.label, m.s, m.nbr)
+				p.discoverOne(m.v, m.label, m.s, m.nbr)
 			}
 		}
 	}

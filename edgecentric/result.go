@@ -98,41 +98,24 @@ func (r *Result) Counts() map[string]int64 {
 // any index.
 func (r *Result) CountEdges() int64 {
 	var total int64
+	acc := roaring.New()
 	for v := range r.out {
-		var acc *roaring.Bitmap
-		var hs map[uint32]bool
+		acc.Clear()
 		for _, e := range r.out[v].ents {
 			if !r.rules.count[e.label] {
 				continue
 			}
-			if b, ok := e.all.(*bitmap); ok {
-				if acc == nil {
-					acc = roaring.New()
-				}
+			if b, ok := e.all.(*bitmap); ok && b.b != nil {
 				acc.Or(b.b)
 				continue
 			}
-			if hs == nil {
-				hs = map[uint32]bool{}
-			}
-			e.all.ForEach(func(x uint32) { hs[x] = true })
+			e.all.ForEach(func(x uint32) { acc.Add(x) })
 		}
-		if acc != nil {
-			for x := range hs {
-				acc.Add(x)
-			}
-			n := int64(acc.GetCardinality())
-			if acc.Contains(uint32(v)) {
-				n--
-			}
-			total += n
-		} else if hs != nil {
-			n := int64(len(hs))
-			if hs[uint32(v)] {
-				n--
-			}
-			total += n
+		n := int64(acc.GetCardinality())
+		if acc.Contains(uint32(v)) {
+			n--
 		}
+		total += n
 	}
 	return total
 }

@@ -15,17 +15,13 @@ type vset interface {
 	Add(x uint32) bool
 	Contains(x uint32) bool
 	Len() int
-	// ForEach calls fn for each element in ascending order for bitmaps and
-	// in hash order for hash sets.
+	// ForEach calls fn for each element (ascending for bitmaps).
 	ForEach(fn func(uint32))
-	// AddNew adds the elements of src missing from s and returns them as a
-	// new set (nil when there are none).
-	AddNew(src vset) vset
-	// Minus returns s \ other as a new set; other may be nil.
-	Minus(other vset) vset
+	// Discover adds to s the elements of src that are in neither s nor
+	// except (which may be nil), calling fn for each one added.
+	Discover(src, except vset, fn func(uint32))
 	// Union adds all of src to s.
 	Union(src vset)
-	Clone() vset
 	// Bytes estimates the memory the set holds.
 	Bytes() int
 }
@@ -35,64 +31,144 @@ type setKind interface{ make() vset }
 
 type bitmapKind struct{}
 
-func (bitmapKind) make() vset { return &bitmap{roaring.New()} }
+func (bitmapKind) make() vset { return &bitmap{} }
 
 type hashKind struct{}
 
 func (hashKind) make() vset { return &hashSet{} }
 
-// bitmap is a roaring bitmap: arrays of 16-bit offsets for sparse 64K
-// chunks, plain bitmaps for dense ones, so unions and differences run a
-// machine word at a time where the sets are dense.
-type bitmap struct{ b *roaring.Bitmap }
+// smallMax is the size up to which a bitmap set is a plain slice: most
+// neighbour sets are tiny, and a roaring bitmap costs ~100 bytes and an
+// allocation per operation even when it holds one element.
+const smallMax = 16
 
-func (s *bitmap) Add(x uint32) bool      { return s.b.CheckedAdd(x) }
-func (s *bitmap) Contains(x uint32) bool { return s.b.Contains(x) }
-func (s *bitmap) Len() int               { return int(s.b.GetCardinality()) }
+// bitmap is a hybrid set: an unsorted slice while small, then a roaring
+// bitmap (arrays of 16-bit offsets for sparse 64K chunks, plain bitmaps for
+// dense ones), so unions and differences of large sets run a machine word at
+// a time where they are dense.
+type bitmap struct {
+	small []uint32
+	b     *roaring.Bitmap
+}
+
+func (s *bitmap) Add(x uint32) bool {
+	if s.b != nil {
+		return s.b.CheckedAdd(x)
+	}
+	for _, y := range s.small {
+		if y == x {
+			return false
+		}
+	}
+	if len(s.small) < smallMax {
+		s.small = append(s.small, x)
+		return true
+	}
+	s.b = roaring.BitmapOf(s.small...)
+	s.small = nil
+	s.b.Add(x)
+	return true
+}
+
+func (s *bitmap) Contains(x uint32) bool {
+	if s.b != nil {
+		return s.b.Contains(x)
+	}
+	for _, y := range s.small {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *bitmap) Len() int {
+	if s.b != nil {
+		return int(s.b.GetCardinality())
+	}
+	return len(s.small)
+}
+
 func (s *bitmap) ForEach(fn func(uint32)) {
+	if s.b == nil {
+		for _, x := range s.small {
+			fn(x)
+		}
+		return
+	}
 	it := s.b.Iterator()
 	for it.HasNext() {
 		fn(it.Next())
 	}
 }
-func (s *bitmap) AddNew(src vset) vset {
-	var n *roaring.Bitmap
-	if o, ok := src.(*bitmap); ok {
-		n = roaring.AndNot(o.b, s.b)
-	} else {
-		n = roaring.New()
-		src.ForEach(func(x uint32) {
-			if !s.b.Contains(x) {
-				n.Add(x)
+
+func (s *bitmap) Discover(src, except vset, fn func(uint32)) {
+	o, ok := src.(*bitmap)
+	ex, exOK := except.(*bitmap)
+	if ok && o.b != nil && o.b.GetCardinality() > 4*smallMax && (except == nil || exOK) {
+		// Bulk: n = src \ s \ except, with word-parallel differences.
+		var n *roaring.Bitmap
+		if s.b != nil {
+			n = roaring.AndNot(o.b, s.b)
+		} else {
+			n = o.b.Clone()
+			for _, x := range s.small {
+				n.Remove(x)
 			}
-		})
+		}
+		if except != nil {
+			if ex.b != nil {
+				n.AndNot(ex.b)
+			} else {
+				for _, x := range ex.small {
+					n.Remove(x)
+				}
+			}
+		}
+		if n.IsEmpty() {
+			return
+		}
+		if s.b == nil {
+			s.b = roaring.BitmapOf(s.small...)
+			s.small = nil
+		}
+		s.b.Or(n)
+		if fn != nil {
+			it := n.Iterator()
+			for it.HasNext() {
+				fn(it.Next())
+			}
+		}
+		return
 	}
-	if n.IsEmpty() {
-		return nil
-	}
-	s.b.Or(n)
-	return &bitmap{n}
+	src.ForEach(func(x uint32) {
+		if except != nil && except.Contains(x) {
+			return
+		}
+		if s.Add(x) && fn != nil {
+			fn(x)
+		}
+	})
 }
-func (s *bitmap) Minus(other vset) vset {
-	if other == nil || other.Len() == 0 {
-		return s.Clone()
-	}
-	if o, ok := other.(*bitmap); ok {
-		return &bitmap{roaring.AndNot(s.b, o.b)}
-	}
-	n := s.b.Clone()
-	other.ForEach(func(x uint32) { n.Remove(x) })
-	return &bitmap{n}
-}
+
 func (s *bitmap) Union(src vset) {
-	if o, ok := src.(*bitmap); ok {
+	if o, ok := src.(*bitmap); ok && o.b != nil && o.b.GetCardinality() > smallMax {
+		if s.b == nil {
+			s.b = roaring.BitmapOf(s.small...)
+			s.small = nil
+		}
 		s.b.Or(o.b)
 		return
 	}
-	src.ForEach(func(x uint32) { s.b.Add(x) })
+	src.ForEach(func(x uint32) { s.Add(x) })
 }
-func (s *bitmap) Clone() vset { return &bitmap{s.b.Clone()} }
-func (s *bitmap) Bytes() int  { return int(s.b.GetSizeInBytes()) + 48 }
+
+func (s *bitmap) Bytes() int {
+	if s.b != nil {
+		return int(s.b.GetSizeInBytes()) + 80
+	}
+	return 4*cap(s.small) + 32
+}
 
 // hashSet is an open-addressing set of vertex ids with linear probing: the
 // thesis's per-vertex hash set. Slot value 0 is empty; ids are stored +1.
@@ -130,7 +206,7 @@ func (s *hashSet) Add(x uint32) bool {
 
 func (s *hashSet) grow() {
 	old := s.slots
-	size := 8
+	size := 4
 	if len(old) > 0 {
 		size = 2 * len(old)
 	}
@@ -160,6 +236,7 @@ func (s *hashSet) Contains(x uint32) bool {
 }
 
 func (s *hashSet) Len() int { return s.n }
+
 func (s *hashSet) ForEach(fn func(uint32)) {
 	for _, k := range s.slots {
 		if k != 0 {
@@ -167,32 +244,18 @@ func (s *hashSet) ForEach(fn func(uint32)) {
 		}
 	}
 }
-func (s *hashSet) AddNew(src vset) vset {
-	var n *hashSet
+
+func (s *hashSet) Discover(src, except vset, fn func(uint32)) {
 	src.ForEach(func(x uint32) {
-		if s.Add(x) {
-			if n == nil {
-				n = &hashSet{}
-			}
-			n.Add(x)
+		if except != nil && except.Contains(x) {
+			return
+		}
+		if s.Add(x) && fn != nil {
+			fn(x)
 		}
 	})
-	if n == nil {
-		return nil
-	}
-	return n
 }
-func (s *hashSet) Minus(other vset) vset {
-	n := &hashSet{}
-	s.ForEach(func(x uint32) {
-		if other == nil || !other.Contains(x) {
-			n.Add(x)
-		}
-	})
-	return n
-}
+
 func (s *hashSet) Union(src vset) { src.ForEach(func(x uint32) { s.Add(x) }) }
-func (s *hashSet) Clone() vset {
-	return &hashSet{slots: append([]uint32(nil), s.slots...), n: s.n}
-}
+
 func (s *hashSet) Bytes() int { return 4*len(s.slots) + 32 }

@@ -160,11 +160,13 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 	for _, ed := range inp.edges {
 		l := e.rules.ids[ed.lab]
 		buckets[e.owner(ed.src)] = append(buckets[e.owner(ed.src)], message{v: ed.src, label: l, nbr: ed.dst, s: out})
-		buckets[e.owner(ed.dst)] = append(buckets[e.owner(ed.dst)], message{v: ed.dst, label: l, nbr: ed.src, s: in})
+		if e.rules.keepIn[l] {
+			buckets[e.owner(ed.dst)] = append(buckets[e.owner(ed.dst)], message{v: ed.dst, label: l, nbr: ed.src, s: in})
+		}
 	}
 	if err := e.parallel(ctx, func(ctx context.Context, p *partition) error {
 		for _, m := range buckets[p.id] {
-			p.applySingle(m.v, m.label, m.s, m.nbr)
+			p.discoverOne(m.v, m.label, m.s, m.nbr)
 		}
 		buckets[p.id] = nil
 		return nil

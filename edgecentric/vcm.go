@@ -24,7 +24,7 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 	e.chunk = max(1, (e.n+uint32(np)-1)/uint32(np))
 	np = max(1, int((e.n+e.chunk-1)/e.chunk))
 	st.Partitions = np
-	// The vertex lists reuse adjList/entry: entry.all is all, entry.pending
+	// The vertex lists reuse adjList/entry: entry.all is all, entry.pend
 	// is delta. next lives in a separate per-partition list so that phase
 	// 1 never changes what other partitions read.
 	adj := make([]adjList, e.n)
@@ -33,10 +33,10 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 		l := e.rules.ids[ed.lab]
 		en := adj[ed.src].getOrCreate(l, e.kind)
 		if en.all.Add(ed.dst) {
-			if en.pending == nil {
-				en.pending = e.kind.make()
+			if en.pend == nil {
+				en.pend = e.kind.make()
 			}
-			en.pending.Add(ed.dst)
+			en.pend.Add(ed.dst)
 		}
 	}
 	var inputStored int64
@@ -63,17 +63,17 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 				}
 				for _, ce := range adj[u].ents {
 					c := ce.label
-					if ce.pending != nil {
+					if ce.pend != nil {
 						for _, z := range rs.unary[c] {
-							next[u].getOrCreate(z, e.kind).all.Union(ce.pending)
+							next[u].getOrCreate(z, e.kind).all.Union(ce.pend)
 						}
 					}
 					ce.all.ForEach(func(x uint32) {
-						isNew := ce.pending != nil && ce.pending.Contains(x)
+						isNew := ce.pend != nil && ce.pend.Contains(x)
 						xl := &adj[x]
 						if e.opts.NoIndex {
 							for _, be := range xl.ents {
-								src := be.pending
+								src := be.pend
 								if isNew {
 									src = be.all
 								}
@@ -94,7 +94,7 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 							if be == nil {
 								continue
 							}
-							src := be.pending
+							src := be.pend
 							if isNew {
 								src = be.all
 							}
@@ -122,13 +122,16 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 		err = e.parallel(ctx, func(ctx context.Context, p *partition) error {
 			for u := p.lo; u < p.hi; u++ {
 				for _, en := range adj[u].ents {
-					en.pending = nil
+					en.pend = nil
 				}
 				for _, ne := range next[u].ents {
 					en := adj[u].getOrCreate(ne.label, e.kind)
-					en.pending = en.all.AddNew(ne.all)
-					if en.pending != nil {
-						p.derived += int64(en.pending.Len())
+					d := e.kind.make()
+					d.Discover(ne.all, en.all, nil)
+					if d.Len() > 0 {
+						en.all.Union(d)
+						en.pend = d
+						p.derived += int64(d.Len())
 					}
 				}
 				next[u].ents = next[u].ents[:0]
@@ -157,7 +160,7 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 	res := &Result{rules: e.rules, n: e.n, out: adj}
 	for v := range adj {
 		for _, en := range adj[v].ents {
-			en.pending = nil
+			en.pend = nil
 			st.SetBytes += int64(en.all.Bytes())
 		}
 	}

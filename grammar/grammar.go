@@ -248,7 +248,68 @@ func (g *Grammar) Normalize() (*Grammar, error) {
 	if err != nil {
 		return nil, err
 	}
+	n.linearizeTransitive()
 	return n.removeEpsilon()
+}
+
+// linearizeTransitive rewrites every transitive rule A ::= A A. With A's
+// other alternatives moved to a fresh X (X ::= α for each A ::= α), A ::= A A
+// | α... becomes A ::= X | X A: the same language (X+), but a solver now
+// joins each A edge only with the few "step" edges X instead of with every
+// other A edge, which removes the transitive redundancy that makes
+// value-flow and alias closures expensive (POCR's observation). ε rules of
+// A stay with A. Indexed symbols are left alone.
+func (n *Grammar) linearizeTransitive() {
+	for a := range n.Symbols {
+		if n.Symbols[a].Indexed {
+			continue
+		}
+		trans := false
+		for _, r := range n.Rules {
+			if r.LHS == a && len(r.RHS) == 2 && r.RHS[0] == a && r.RHS[1] == a {
+				trans = true
+				break
+			}
+		}
+		if !trans {
+			continue
+		}
+		x := n.freshSymbol(false)
+		var rules []Rule
+		var pos Pos
+		for _, r := range n.Rules {
+			switch {
+			case r.LHS != a:
+				rules = append(rules, r)
+			case len(r.RHS) == 2 && r.RHS[0] == a && r.RHS[1] == a:
+				pos = r.Pos
+			case len(r.RHS) == 0:
+				rules = append(rules, r) // A ::= ε stays
+			default:
+				rules = append(rules, Rule{LHS: x, RHS: r.RHS, Pos: r.Pos})
+			}
+		}
+		rules = append(rules, Rule{LHS: a, RHS: []int{x}, Pos: pos}, Rule{LHS: a, RHS: []int{x, a}, Pos: pos})
+		n.Rules = rules
+		n.Symbols[x].Nonterminal = true
+	}
+}
+
+// freshSymbol adds a new nonterminal named _N<k> (with _i when indexed).
+func (n *Grammar) freshSymbol(indexed bool) int {
+	for k := 1; ; k++ {
+		name := fmt.Sprintf("_N%d", k)
+		if indexed {
+			name += "_i"
+		}
+		if _, taken := n.byName[name]; taken {
+			continue
+		}
+		id := n.Symbol(name)
+		n.Symbols[id].Fresh = true
+		n.Symbols[id].Nonterminal = true
+		return id
+	}
 }
 
 // Binarize returns an equivalent grammar whose rules have at most two
@@ -256,23 +317,6 @@ func (g *Grammar) Normalize() (*Grammar, error) {
 func (g *Grammar) Binarize() (*Grammar, error) {
 	n := g.Clone()
 	n.Rules = nil
-	fresh := 0
-	newFresh := func(indexed bool, pos Pos) int {
-		for {
-			fresh++
-			name := fmt.Sprintf("_N%d", fresh)
-			if indexed {
-				name += "_i"
-			}
-			if _, taken := n.byName[name]; taken {
-				continue
-			}
-			id := n.Symbol(name)
-			n.Symbols[id].Fresh = true
-			n.Symbols[id].Nonterminal = true
-			return id
-		}
-	}
 	hasIndexed := func(ss []int) bool {
 		for _, s := range ss {
 			if n.Symbols[s].Indexed {
@@ -290,7 +334,7 @@ func (g *Grammar) Binarize() (*Grammar, error) {
 		for len(rhs) > 2 {
 			rest := rhs[1:]
 			idx := hasIndexed(rest) && (lhsNeeds || n.Symbols[rhs[0]].Indexed)
-			f := newFresh(idx, r.Pos)
+			f := n.freshSymbol(idx)
 			n.Rules = append(n.Rules, Rule{LHS: lhs, RHS: []int{rhs[0], f}, Pos: r.Pos})
 			lhs, rhs, lhsNeeds = f, rest, idx
 		}

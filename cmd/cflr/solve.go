@@ -1,0 +1,293 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/cflr/cflr/edgecentric"
+	"github.com/cflr/cflr/grammar"
+	"github.com/cflr/cflr/graph"
+)
+
+func init() { subcommands = append(subcommands, newSolveCmd, newGrammarCmd) }
+
+type solveFlags struct {
+	grammarPath, grammarFormat string
+	graphPath, graphFormat     string
+	config, sets               string
+	threads, partitions        int
+	outPath, outFormat         string
+	labels                     []string
+	statsPath                  string
+	quiet                      bool
+	cpuProfile                 string
+}
+
+func newSolveCmd() *cobra.Command {
+	var f solveFlags
+	cmd := &cobra.Command{
+		Use:   "solve --grammar G --graph E",
+		Short: "Compute the CFL-reachability closure of a labeled graph",
+		Long: `Solve computes every edge (u, v, X) such that a path from u to v spells a
+word that grammar symbol X derives, and prints edge counts per symbol, the
+CountEdges figure (distinct pairs u≠v joined by a %count symbol), rounds,
+derived edges, time and peak memory.
+
+Configurations (--config) are the thesis's four design points: ECM-IDX (the
+default), ECM, VCM-IDX and VCM. --sets picks duplicate prevention: bitmap
+(compressed bitmaps with word-parallel set operations; default) or hash (the
+thesis's per-vertex hash sets).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return runSolve(cmd, &f) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.grammarPath, "grammar", "", "grammar file (required)")
+	fl.StringVar(&f.grammarFormat, "grammar-format", "", "grammar format: cflr, graspan or pocr (default: detect)")
+	fl.StringVar(&f.graphPath, "graph", "", "graph file (required)")
+	fl.StringVar(&f.graphFormat, "format", "", "graph format: tsv, graspan, csv or bin (default: from the file extension; tsv)")
+	fl.StringVar(&f.config, "config", "ECM-IDX", "model and indexing: ECM-IDX, ECM, VCM-IDX or VCM")
+	fl.StringVar(&f.sets, "sets", "bitmap", "duplicate prevention: bitmap or hash")
+	fl.IntVar(&f.threads, "threads", 0, "partitions processed at once (default: number of CPUs)")
+	fl.IntVar(&f.partitions, "partitions", 0, "vertex-range partitions (default: 4 × threads)")
+	fl.StringVarP(&f.outPath, "out", "o", "", "write closure edges to this file")
+	fl.StringVar(&f.outFormat, "out-format", "", "output graph format (default: from the --out extension; tsv)")
+	fl.StringSliceVar(&f.labels, "labels", nil, "symbols to write with --out (default: the %count symbols)")
+	fl.StringVar(&f.statsPath, "stats-json", "", "write statistics as JSON to this file")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress display")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the solve to this file")
+	cmd.MarkFlagRequired("grammar")
+	cmd.MarkFlagRequired("graph")
+	return cmd
+}
+
+// loadGrammar reads and normalizes a grammar file.
+func loadGrammar(path, format string) (orig, norm *grammar.Grammar, err error) {
+	orig, err = grammar.ParseFile(path, grammar.Format(format))
+	if err != nil {
+		return nil, nil, usageErr(err)
+	}
+	norm, err = orig.Normalize()
+	if err != nil {
+		return nil, nil, usageErr(err)
+	}
+	return orig, norm, nil
+}
+
+func runSolve(cmd *cobra.Command, f *solveFlags) error {
+	var opts edgecentric.Options
+	if err := opts.ParseConfig(f.config); err != nil {
+		return usageErr(fmt.Errorf("--config: %w", err))
+	}
+	sets, err := edgecentric.ParseSetKind(f.sets)
+	if err != nil {
+		return usageErr(fmt.Errorf("--sets: %w", err))
+	}
+	opts.Sets, opts.Threads, opts.Partitions = sets, f.threads, f.partitions
+	if f.threads < 0 || f.partitions < 0 {
+		return usageErr(errors.New("--threads and --partitions must be positive"))
+	}
+	_, gr, err := loadGrammar(f.grammarPath, f.grammarFormat)
+	if err != nil {
+		return err
+	}
+	outSyms := slices.Clone(gr.Count)
+	if len(f.labels) > 0 {
+		outSyms = nil
+		for _, name := range f.labels {
+			id, ok := gr.Lookup(name)
+			if !ok {
+				return usageErr(fmt.Errorf("--labels: %s is not a symbol of %s", name, f.grammarPath))
+			}
+			outSyms = append(outSyms, id)
+		}
+	}
+	loadStart := time.Now()
+	g, err := graph.ReadFile(f.graphPath, graph.Format(f.graphFormat))
+	if err != nil {
+		var pe *graph.ParseError
+		if errors.As(err, &pe) || os.IsNotExist(err) {
+			return usageErr(err)
+		}
+		return err
+	}
+	loadTime := time.Since(loadStart)
+
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	prog := newProgress(cmd.ErrOrStderr(), f.quiet)
+	opts.Progress = prog.update
+	if f.cpuProfile != "" {
+		pf, err := os.Create(f.cpuProfile)
+		if err != nil {
+			return usageErr(fmt.Errorf("--cpuprofile: %w", err))
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	res, err := edgecentric.Solve(ctx, g, gr, &opts)
+	prog.finish()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("solve interrupted: %w", err)
+		}
+		return err
+	}
+	st := res.Stats
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "graph %s: %d vertices, %d input edges (with inverses), loaded in %s\n",
+		f.graphPath, g.NumVertices, st.InputEdges, loadTime.Round(time.Millisecond))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "symbol\tedges\t")
+	counts := res.Counts()
+	names := make([]string, 0, len(counts))
+	for n := range counts {
+		if s, ok := gr.Lookup(n); ok && gr.Symbols[s].Fresh {
+			continue
+		}
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintf(tw, "%s\t%d\t\n", n, counts[n])
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "CountEdges (%s): %d\n", strings.Join(gr.SortedNames(gr.Count), ", "), res.CountEdges())
+	fmt.Fprintf(w, "%s, %d threads, %d partitions: %d rounds, %d derived edges, %d stored, %s, %.2f M derived edges/s, peak RSS %s\n",
+		st.Config, st.Threads, st.Partitions, st.Rounds, st.Derived, st.Stored, st.Elapsed.Round(time.Millisecond),
+		float64(st.Derived)/st.Elapsed.Seconds()/1e6, fmtBytes(st.PeakRSS))
+	if f.outPath != "" {
+		og := res.Graph(outSyms, g.Names)
+		if err := graph.WriteFile(f.outPath, og, graph.Format(f.outFormat)); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		fmt.Fprintf(w, "wrote %d edges to %s\n", len(og.Edges), f.outPath)
+	}
+	if f.statsPath != "" {
+		js := struct {
+			Graph, Grammar string
+			Vertices       uint32
+			CountEdges     int64
+			Counts         map[string]int64
+			ElapsedSeconds float64
+			edgecentric.Stats
+		}{f.graphPath, f.grammarPath, g.NumVertices, res.CountEdges(), counts, st.Elapsed.Seconds(), st}
+		err := graph.AtomicWrite(f.statsPath, func(w io.Writer) error {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(js)
+		})
+		if err != nil {
+			return fmt.Errorf("--stats-json: %w", err)
+		}
+	}
+	return nil
+}
+
+func fmtBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n > 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return "n/a"
+}
+
+// progress shows a spinner with rounds and edges on stderr, but only once
+// a run has lasted a couple of seconds, so short runs print nothing extra.
+type progress struct {
+	w     io.Writer
+	quiet bool
+	start time.Time
+	bar   *progressbar.ProgressBar
+}
+
+func newProgress(w io.Writer, quiet bool) *progress {
+	return &progress{w: w, quiet: quiet, start: time.Now()}
+}
+
+func (p *progress) update(st edgecentric.Stats) {
+	if p.quiet || time.Since(p.start) < 2*time.Second {
+		return
+	}
+	if p.bar == nil {
+		p.bar = progressbar.NewOptions64(-1,
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSpinnerType(14),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	p.bar.Describe(fmt.Sprintf("round %d: %d edges stored, %d derived", st.Rounds, st.Stored, st.Derived))
+	p.bar.Set64(st.Stored)
+}
+
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+		fmt.Fprintln(p.w)
+	}
+}
+
+func newGrammarCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "grammar check|normalize FILE",
+		Short: "Check a grammar, or show its normal form",
+	}
+	check := &cobra.Command{
+		Use:   "check FILE",
+		Short: "Parse and normalize a grammar; report errors with file:line:col",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			orig, norm, err := loadGrammar(args[0], format)
+			if err != nil {
+				return err
+			}
+			nt := 0
+			for _, s := range orig.Symbols {
+				if s.Nonterminal {
+					nt++
+				}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: ok: %d rules, %d symbols (%d nonterminals), %d normalized rules\n",
+				args[0], len(orig.Rules), len(orig.Symbols), nt, len(norm.Rules))
+			return nil
+		},
+	}
+	normalize := &cobra.Command{
+		Use:   "normalize FILE",
+		Short: "Print the grammar with at most two right-hand symbols per rule and ε removed",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, norm, err := loadGrammar(args[0], format)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "# normal form of %s; _N symbols are fresh; a symbol with ε holds on every (v,v)\n", args[0])
+			fmt.Fprint(cmd.OutOrStdout(), norm.String())
+			return nil
+		},
+	}
+	cmd.PersistentFlags().StringVar(&format, "format", "", "grammar format: cflr, graspan or pocr (default: detect)")
+	cmd.AddCommand(check, normalize)
+	return cmd
+}
