@@ -1,0 +1,31 @@
+//go:build !cuda
+
+package mine
+
+import (
+	"github.com/cflr/cflr/graph/csr"
+	"github.com/cflr/cflr/kernels/gpu"
+)
+
+// GPU runs the mining kernels on one device. In this build (no cuda tag)
+// every call fails with gpu.ErrNoCUDA.
+type GPU struct{}
+
+// NewGPU opens a device.
+func NewGPU(opt GPUOptions) (*GPU, error) { return nil, gpu.ErrNoCUDA }
+
+// Close releases the device.
+func (d *GPU) Close() error { return gpu.ErrNoCUDA }
+
+// Device describes the device.
+func (d *GPU) Device() string { return "" }
+
+// CountTriangles counts the triangles of the oriented graph dag.
+func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
+	return 0, GPUStats{}, gpu.ErrNoCUDA
+}
+
+// CountCliques counts the k-cliques of the oriented graph dag.
+func (d *GPU) CountCliques(dag *csr.Graph, k int) (uint64, GPUStats, error) {
+	return 0, GPUStats{}, gpu.ErrNoCUDA
+}

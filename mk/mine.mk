@@ -1,0 +1,28 @@
+# Pattern mining (kernels/mine): PTX generation, GPU test binary, benchmarks.
+# See README.md (section "Pattern mining") and BENCHMARKS.md ("Mining").
+
+MINE_PKG := ./kernels/mine
+MINE_DEV ?= .minedev
+
+.PHONY: mine-ptx mine-gpu-bin bench-mine bench-mine-gpu
+
+# Regenerate kernels/mine/mine.ptx (on a machine with nvcc). The first line
+# records mine.cu's SHA-256; TestPTXFresh fails when the two disagree.
+mine-ptx:
+	nvcc -arch=compute_80 -ptx -o $(MINE_DEV)/mine.ptx.tmp kernels/mine/mine.cu
+	{ printf '// cflr-source-sha256: %s\n' "$$(sha256sum kernels/mine/mine.cu | cut -d' ' -f1)"; \
+	  cat $(MINE_DEV)/mine.ptx.tmp; } > kernels/mine/mine.ptx
+	rm -f $(MINE_DEV)/mine.ptx.tmp
+
+# Build the cuda test binary and copy the shared graphs next to it, to carry
+# to a GPU machine (which has no Go): run it there as
+#   CFLR_GRAPHS=$(MINE_DEV)/graphs $(MINE_DEV)/mine.test -test.run GPU -test.bench GPU
+mine-gpu-bin: cuda-deps
+	mkdir -p $(MINE_DEV)/graphs
+	cp $(SHARED)/graphs/ca-GrQc.txt $(SHARED)/graphs/email-Enron.txt $(SHARED)/graphs/citeseer.lg $(MINE_DEV)/graphs/
+	$(CUDA_ENV) $(GO) test -c -tags cuda -o $(MINE_DEV)/mine.test $(MINE_PKG)
+
+# CPU benchmarks (the ratios' denominators); set MINE_BENCH to narrow.
+MINE_BENCH ?= .
+bench-mine:
+	$(GO) test -run '^$$' -bench '$(MINE_BENCH)' -benchtime 3x -timeout 60m $(MINE_PKG)
