@@ -202,45 +202,47 @@ func Parse(name string, src []byte) (*Grammar, error) {
 		}
 		// rest is a sequence of "| alt" groups.
 		var alt []string
-		var altCol int
+		altCol, eps := 0, false
 		flush := func(col int) error {
-			if altCol == 0 {
+			switch {
+			case altCol == 0:
 				return nil
-			}
-			if len(alt) == 0 {
+			case eps:
+				g.AddRule(Pos{File: name, Line: lineNo, Col: altCol}, lhs)
+			case len(alt) == 0:
 				return errAt(col, "empty alternative; write ε for the empty string")
+			default:
+				g.AddRule(Pos{File: name, Line: lineNo, Col: altCol}, lhs, alt...)
 			}
-			g.AddRule(Pos{File: name, Line: lineNo, Col: altCol}, lhs, alt...)
-			alt, altCol = nil, 0
+			alt, altCol, eps = nil, 0, false
 			return nil
 		}
-		epsOnly := false
 		for _, t := range rest {
 			switch {
 			case t.text == "|":
 				if err := flush(t.col); err != nil {
 					return nil, err
 				}
-				altCol, epsOnly = t.col, false
+				altCol = t.col
 			case isEpsilon(t.text):
-				if len(alt) > 0 {
+				if len(alt) > 0 || eps {
 					return nil, errAt(t.col, "ε must stand alone in its alternative")
 				}
-				epsOnly = true
+				eps, altCol = true, t.col
 			default:
-				if epsOnly {
+				if eps {
 					return nil, errAt(t.col, "ε must stand alone in its alternative")
 				}
 				if !validSymbol(t.text) {
 					return nil, errAt(t.col, "bad symbol %q", t.text)
 				}
+				if len(alt) == 0 {
+					altCol = t.col
+				}
 				alt = append(alt, t.text)
 			}
 		}
-		if epsOnly {
-			g.AddRule(Pos{File: name, Line: lineNo, Col: altCol}, lhs)
-			altCol = 0
-		} else if err := flush(lhsCol); err != nil {
+		if err := flush(lhsCol); err != nil {
 			return nil, err
 		}
 		lastLHS = lhs
