@@ -143,11 +143,19 @@ func (g *Grammar) finish() error {
 }
 
 func (g *Grammar) checkRule(r Rule) error {
+	for _, s := range r.RHS {
+		if base := g.Symbols[s].InverseOf; base >= 0 && g.Symbols[base].Nonterminal {
+			return &Error{Pos: r.Pos, Msg: fmt.Sprintf("%s: only terminals have inverses (%s is a nonterminal; define its inverse as a nonterminal of its own)", g.Name(s), g.Name(base))}
+		}
+	}
 	if g.Symbols[r.LHS].InverseOf >= 0 {
 		return &Error{Pos: r.Pos, Msg: fmt.Sprintf("inverse symbol %s cannot be a left-hand side", g.Name(r.LHS))}
 	}
 	if !g.Symbols[r.LHS].Indexed {
 		return nil
+	}
+	if len(r.RHS) == 0 {
+		return &Error{Pos: r.Pos, Msg: fmt.Sprintf("indexed symbol %s cannot derive ε: an empty path has no index", g.Name(r.LHS))}
 	}
 	for _, s := range r.RHS {
 		if g.Symbols[s].Indexed {

@@ -210,7 +210,7 @@ func Parse(name string, src []byte) (*Grammar, error) {
 			case eps:
 				g.AddRule(Pos{File: name, Line: lineNo, Col: altCol}, lhs)
 			case len(alt) == 0:
-				return errAt(col, "empty alternative; write ε for the empty string")
+				return errAt(altCol, "empty alternative after '|'; write ε for the empty string")
 			default:
 				g.AddRule(Pos{File: name, Line: lineNo, Col: altCol}, lhs, alt...)
 			}
@@ -251,7 +251,7 @@ func Parse(name string, src []byte) (*Grammar, error) {
 		return nil, fmt.Errorf("%s:%d: %w", name, lineNo+1, err)
 	}
 	if len(g.Rules) == 0 {
-		return nil, &Error{Pos: Pos{File: name, Line: lineNo}, Msg: "no productions"}
+		return nil, &Error{Pos: Pos{File: name}, Msg: "no productions"}
 	}
 	_ = seenCount
 	if err := g.finish(); err != nil {
