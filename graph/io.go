@@ -147,9 +147,17 @@ func (b *builder) edge(srcTok, dstTok, label, indexTok string) error {
 	if err != nil {
 		return err
 	}
+	wasNamed := b.named
 	dst, err := b.vertex(dstTok)
 	if err != nil {
 		return err
+	}
+	if !wasNamed && b.named {
+		// dst switched the graph to names: src, read as a number, must
+		// become a name too.
+		if src, err = b.vertex(srcTok); err != nil {
+			return err
+		}
 	}
 	idx := NoIndex
 	if IsIndexedLabel(label) {
@@ -241,14 +249,14 @@ func readCSV(r io.Reader, name string) (*Graph, error) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				return nil, &ParseError{name, pe.Line, pe.Err.Error()}
 			}
-			return nil, &ParseError{name, line, err.Error()}
+			return nil, &ParseError{File: name, Msg: err.Error()}
 		}
+		line, _ := cr.FieldPos(0)
 		if first {
 			first = false
 			if len(rec) >= 3 && isHeader(rec) {
