@@ -97,6 +97,13 @@ type Options struct {
 	Delta bool
 	// Tolerance is the delta form's residual bound (default 1e-12).
 	Tolerance float64
+	// Symmetric promises that g is symmetric, so CC skips the check (an
+	// O(m) transpose) — for generated graphs and symmetrized inputs.
+	Symmetric bool
+	// PTX, when set, replaces the embedded GPU kernels (development: lets
+	// tests on a GPU machine run freshly compiled kernels before the PTX is
+	// committed).
+	PTX string
 }
 
 func (o *Options) ensureDefaults() {

@@ -46,7 +46,7 @@ func Run(g *csr.Graph, alg Algorithm, opt Options) (*Result, error) {
 	}
 	res := &Result{Algorithm: alg}
 	t0 := time.Now()
-	if alg == CC && !g.IsSymmetric() {
+	if alg == CC && !opt.Symmetric && !g.IsSymmetric() {
 		g = g.Symmetrized()
 	}
 	res.Phases.Transform = time.Since(t0)

@@ -149,7 +149,7 @@ func TestCPUExact(t *testing.T) {
 // that a shared mistake cannot pass unnoticed.
 func TestReferenceByHand(t *testing.T) {
 	// 0→1 (w4), 0→2 (w1), 2→1 (w1), 1→3 (w7), 4 isolated, 5→4 (w2).
-	g, err := csr.FromEdges(6, []csr.Edge{{0, 1, 4}, {0, 2, 1}, {2, 1, 1}, {1, 3, 7}, {5, 4, 2}}, csr.BuildOptions{Weighted: true})
+	g, err := csr.FromEdges(6, []csr.Edge{ed(0, 1, 4), ed(0, 2, 1), ed(2, 1, 1), ed(1, 3, 7), ed(5, 4, 2)}, csr.BuildOptions{Weighted: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestReferenceByHand(t *testing.T) {
 		t.Errorf("CC %v, want %v", got, want)
 	}
 	// PageRank on a 2-cycle: both ranks stay 1/2.
-	c, _ := csr.FromEdges(2, []csr.Edge{{0, 1, 0}, {1, 0, 0}}, csr.BuildOptions{})
+	c, _ := csr.FromEdges(2, []csr.Edge{ed(0, 1, 0), ed(1, 0, 0)}, csr.BuildOptions{})
 	if r, _ := RefPageRank(c, 0.85, 5); math.Abs(r[0]-0.5) > 1e-15 || math.Abs(r[1]-0.5) > 1e-15 {
 		t.Errorf("PR on a 2-cycle: %v", r)
 	}
@@ -178,7 +178,7 @@ func TestReferenceByHand(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
-	g, _ := csr.FromEdges(2, []csr.Edge{{0, 1, 0}}, csr.BuildOptions{})
+	g, _ := csr.FromEdges(2, []csr.Edge{ed(0, 1, 0)}, csr.BuildOptions{})
 	for _, o := range []Options{{Source: 5}, {Device: "tpu"}, {Layout: "zigzag"}, {OutOfCore: "x"}} {
 		if _, err := Run(g, BFS, o); err == nil {
 			t.Errorf("%+v: no error", o)
@@ -208,3 +208,5 @@ func BenchmarkCPU(b *testing.B) {
 		})
 	}
 }
+
+func ed(s, d, w uint32) csr.Edge { return csr.Edge{Src: s, Dst: d, W: w} }

@@ -1,0 +1,512 @@
+//go:build cuda
+
+package traverse
+
+import (
+	_ "embed"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/cflr/cflr/graph/csr"
+	"github.com/cflr/cflr/kernels/gpu"
+)
+
+//go:embed traverse.ptx
+var traversePTX string
+
+const block = 256
+
+func grid(n uint64) uint32 { return uint32((n + block - 1) / block) }
+
+// kern holds the loaded kernels.
+type kern struct {
+	ctx                                                 *gpu.Context
+	relaxVertex, relaxList, relaxVirtual, compact       *gpu.Function
+	activeDegree, scanBlock, scanAdd, scatter, relaxSub *gpu.Function
+	relaxRange, prContrib, prPushVertex, prPushVirtual  *gpu.Function
+	prFinish, prdActivate, prdPushVirtual               *gpu.Function
+}
+
+func loadKernels(ctx *gpu.Context, ptx string) (*kern, error) {
+	if ptx == "" {
+		ptx = traversePTX
+	}
+	m, err := ctx.LoadModule(ptx)
+	if err != nil {
+		return nil, err
+	}
+	k := &kern{ctx: ctx}
+	for _, f := range []struct {
+		p    **gpu.Function
+		name string
+	}{
+		{&k.relaxVertex, "relax_vertex"}, {&k.relaxList, "relax_list"}, {&k.relaxVirtual, "relax_virtual"},
+		{&k.compact, "compact_flags"}, {&k.activeDegree, "active_degree"}, {&k.scanBlock, "scan_block"},
+		{&k.scanAdd, "scan_add"}, {&k.scatter, "scatter_active"}, {&k.relaxSub, "relax_sub"},
+		{&k.relaxRange, "relax_range"}, {&k.prContrib, "pr_contrib"}, {&k.prPushVertex, "pr_push_vertex"},
+		{&k.prPushVirtual, "pr_push_virtual"}, {&k.prFinish, "pr_finish"}, {&k.prdActivate, "prd_activate"},
+		{&k.prdPushVirtual, "prd_push_virtual"},
+	} {
+		if *f.p, err = m.Function(f.name); err != nil {
+			return nil, err
+		}
+	}
+	return k, nil
+}
+
+func algCode(a Algorithm) uint64 {
+	switch a {
+	case BFS:
+		return 0
+	case SSSP:
+		return 1
+	case SSWP:
+		return 2
+	}
+	return 3
+}
+
+func needsWeights(a Algorithm) bool { return a == SSSP || a == SSWP }
+
+func initValues(g *csr.Graph, alg Algorithm, src uint32) []uint32 {
+	switch alg {
+	case BFS, SSSP:
+		v := fill(g.N, Inf)
+		v[src] = 0
+		return v
+	case SSWP:
+		v := fill(g.N, 0)
+		v[src] = Inf
+		return v
+	}
+	v := make([]uint32, g.N)
+	for i := range v {
+		v[i] = uint32(i)
+	}
+	return v
+}
+
+func initFlags(g *csr.Graph, alg Algorithm, src uint32) []uint32 {
+	f := make([]uint32, g.N)
+	if alg == CC {
+		for i := range f {
+			f[i] = 1
+		}
+	} else {
+		f[src] = 1
+	}
+	return f
+}
+
+// virtualNodes builds Tigr's virtual node array with degree bound K.
+func virtualNodes(g *csr.Graph, K uint64) (vv, vj []uint32) {
+	for v := uint32(0); v < g.N; v++ {
+		f := (g.Degree(v) + K - 1) / K
+		for j := uint64(0); j < f; j++ {
+			vv = append(vv, v)
+			vj = append(vj, uint32(j))
+		}
+	}
+	return vv, vj
+}
+
+func runGPU(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error) {
+	ctx, err := gpu.NewContext(0)
+	if err != nil {
+		return err
+	}
+	defer ctx.Close()
+	k, err := loadKernels(ctx, opt.PTX)
+	if err != nil {
+		return err
+	}
+	info := ctx.Info()
+	budget := info.FreeMem - 256<<20 // leave room for the context and module
+	if opt.GPUMem > 0 && opt.GPUMem < budget {
+		budget = opt.GPUMem
+	}
+	m, n := g.NumEdges(), uint64(g.N)
+	edgeBytes := int64(4 * m)
+	if needsWeights(alg) {
+		edgeBytes *= 2
+	}
+	vertexBytes := int64(8*(n+1) + 4*4*n + 8*n)
+	if alg == PR {
+		vertexBytes = int64(8*(n+1) + 4*8*n)
+	}
+	ooc := opt.OutOfCore != "" || edgeBytes+vertexBytes > budget
+	if ooc {
+		if alg == PR {
+			return fmt.Errorf("traverse: PageRank out of GPU memory is not implemented (graph needs %d bytes, budget %d); raise --gpu-mem or use --device cpu", edgeBytes+vertexBytes, budget)
+		}
+		res.Where = fmt.Sprintf("%s, subway", info.Name)
+		return runSubway(k, g, alg, opt, res, budget)
+	}
+	res.Where = fmt.Sprintf("%s, %s", info.Name, opt.Layout)
+	if alg == PR {
+		return runPR(k, g, opt, res)
+	}
+	err = runInMemory(k, g, alg, opt, res)
+	if gpu.IsOutOfMemory(err) && opt.GPUMem == 0 {
+		// The estimate was optimistic: retry out of GPU memory.
+		res.Where = fmt.Sprintf("%s, subway (after %v)", info.Name, err)
+		return runSubway(k, g, alg, opt, res, budget/2)
+	}
+	return err
+}
+
+// udt applies Tigr's uniform-degree-tree transform: a vertex of degree > K
+// keeps at most K children, new vertices that share its edges K at a time
+// (recursively, forming a tree). Tree edges carry the identity of the
+// algorithm (0 for distances, Inf for widths). For BFS, original edges get
+// weight 1 and the kernel runs as 0/1 shortest paths.
+func udt(g *csr.Graph, alg Algorithm, K uint64) *csr.Graph {
+	type e struct{ d, w uint32 }
+	treeW := uint32(0)
+	if alg == SSWP {
+		treeW = Inf
+	}
+	lists := make([][]e, g.N)
+	for v := uint32(0); v < g.N; v++ {
+		for i := g.Offsets[v]; i < g.Offsets[v+1]; i++ {
+			w := uint32(1)
+			if alg != BFS && g.Weights != nil {
+				w = g.Weights[i]
+			}
+			lists[v] = append(lists[v], e{g.Adj[i], w})
+		}
+	}
+	for v := 0; v < len(lists); v++ {
+		if uint64(len(lists[v])) <= K {
+			continue
+		}
+		es := lists[v]
+		var kids []e
+		for a := uint64(0); a < uint64(len(es)); a += K {
+			c := uint32(len(lists))
+			lists = append(lists, append([]e(nil), es[a:min(a+K, uint64(len(es)))]...))
+			kids = append(kids, e{c, treeW})
+		}
+		lists[v] = kids // may still exceed K: the loop reaches v again below
+		if uint64(len(kids)) > K {
+			v--
+		}
+	}
+	out := &csr.Graph{N: uint32(len(lists)), Offsets: make([]uint64, len(lists)+1)}
+	for v, l := range lists {
+		out.Offsets[v+1] = out.Offsets[v] + uint64(len(l))
+		for _, x := range l {
+			out.Adj = append(out.Adj, x.d)
+			out.Weights = append(out.Weights, x.w)
+		}
+	}
+	return out
+}
+
+func runInMemory(k *kern, g0 *csr.Graph, alg Algorithm, opt Options, res *Result) (err error) {
+	ctx := k.ctx
+	var a gpu.Allocs
+	defer a.FreeAll()
+	g := g0
+	code := algCode(alg)
+	K := uint64(opt.VirtualK)
+	t0 := time.Now()
+	var vv, vj []uint32
+	switch opt.Layout {
+	case LayoutUDT:
+		g = udt(g0, alg, K)
+		if alg == BFS {
+			code = 4
+		}
+	case LayoutVirtual, LayoutCoalesced:
+		vv, vj = virtualNodes(g, K)
+	}
+	res.Phases.Transform += time.Since(t0)
+	n, m := uint64(g.N), g.NumEdges()
+	useW := needsWeights(alg) || code == 4
+
+	t0 = time.Now()
+	off, err := a.Alloc(ctx, int64(8*(n+1)))
+	if err != nil {
+		return err
+	}
+	adj, err := a.Alloc(ctx, int64(4*m))
+	if err != nil {
+		return err
+	}
+	var w *gpu.Buffer
+	if useW {
+		if w, err = a.Alloc(ctx, int64(4*m)); err != nil {
+			return err
+		}
+		ws := g.Weights
+		if ws == nil {
+			ws = fill(uint32(m), 1)
+		}
+		if err = gpu.Upload(w, 0, ws); err != nil {
+			return err
+		}
+	}
+	val, err := a.Alloc(ctx, int64(4*n))
+	if err != nil {
+		return err
+	}
+	cur, err := a.Alloc(ctx, int64(4*n))
+	if err != nil {
+		return err
+	}
+	next, err := a.Alloc(ctx, int64(4*n))
+	if err != nil {
+		return err
+	}
+	changed, err := a.Alloc(ctx, 8)
+	if err != nil {
+		return err
+	}
+	var list, dvv, dvj *gpu.Buffer
+	if opt.Layout == LayoutWorklist {
+		if list, err = a.Alloc(ctx, int64(4*n)); err != nil {
+			return err
+		}
+	}
+	if vv != nil {
+		if dvv, err = a.Alloc(ctx, int64(4*len(vv))); err != nil {
+			return err
+		}
+		if dvj, err = a.Alloc(ctx, int64(4*len(vj))); err != nil {
+			return err
+		}
+		if err = gpu.Upload(dvv, 0, vv); err != nil {
+			return err
+		}
+		if err = gpu.Upload(dvj, 0, vj); err != nil {
+			return err
+		}
+	}
+	if err = gpu.Upload(off, 0, g.Offsets); err != nil {
+		return err
+	}
+	if err = gpu.Upload(adj, 0, g.Adj); err != nil {
+		return err
+	}
+	vals := initValues(g, alg, opt.Source)
+	if err = gpu.Upload(val, 0, vals); err != nil {
+		return err
+	}
+	if err = gpu.Upload(cur, 0, initFlags(g, alg, opt.Source)); err != nil {
+		return err
+	}
+	if err = next.Memset32(0, int64(n)); err != nil {
+		return err
+	}
+	if err = ctx.Synchronize(); err != nil {
+		return err
+	}
+	res.Phases.Transfer += time.Since(t0)
+
+	wp := uint64(0)
+	if w != nil {
+		wp = w.Ptr()
+	}
+	t0 = time.Now()
+	flag := make([]uint32, 2)
+	iters := 0
+	for {
+		iters++
+		if err = changed.Memset32(0, 2); err != nil {
+			return err
+		}
+		switch opt.Layout {
+		case LayoutBaseline, LayoutUDT:
+			err = k.relaxVertex.Launch(grid(n), block, n, off.Ptr(), adj.Ptr(), wp, val.Ptr(), cur.Ptr(), next.Ptr(), changed.Ptr(), code)
+		case LayoutWorklist:
+			if err = k.compact.Launch(grid(n), block, n, cur.Ptr(), list.Ptr(), changed.Ptr()+4); err != nil {
+				return err
+			}
+			if err = gpu.Download(flag, changed, 0); err != nil {
+				return err
+			}
+			cnt := uint64(flag[1])
+			err = k.relaxList.Launch(grid(cnt), block, cnt, list.Ptr(), off.Ptr(), adj.Ptr(), wp, val.Ptr(), next.Ptr(), changed.Ptr(), code)
+		default:
+			co := uint64(0)
+			if opt.Layout == LayoutCoalesced {
+				co = 1
+			}
+			nv := uint64(len(vv))
+			err = k.relaxVirtual.Launch(grid(nv), block, nv, dvv.Ptr(), dvj.Ptr(), off.Ptr(), adj.Ptr(), wp, val.Ptr(), cur.Ptr(), next.Ptr(), changed.Ptr(), code, K, co)
+		}
+		if err != nil {
+			return err
+		}
+		if err = gpu.Download(flag[:1], changed, 0); err != nil {
+			return err
+		}
+		if flag[0] == 0 {
+			break
+		}
+		cur, next = next, cur
+		if err = next.Memset32(0, int64(n)); err != nil {
+			return err
+		}
+	}
+	if err = ctx.Synchronize(); err != nil {
+		return err
+	}
+	res.Phases.Compute = time.Since(t0)
+	res.Iterations = iters
+	t0 = time.Now()
+	if err = gpu.Download(vals, val, 0); err != nil {
+		return err
+	}
+	res.Phases.Transfer += time.Since(t0)
+	res.Values = vals[:g0.N]
+	return nil
+}
+
+// runPR runs PageRank on the GPU: push-form power iterations (or the delta
+// form) with atomic double adds, over vertices or Tigr virtual nodes.
+func runPR(k *kern, g *csr.Graph, opt Options, res *Result) (err error) {
+	ctx := k.ctx
+	var a gpu.Allocs
+	defer a.FreeAll()
+	K := uint64(opt.VirtualK)
+	layout := opt.Layout
+	t0 := time.Now()
+	if layout == LayoutUDT {
+		return fmt.Errorf("traverse: the UDT transform changes PageRank values; use --layout coalesced, virtual or baseline")
+	}
+	vv, vj := virtualNodes(g, K)
+	if opt.Delta || layout == LayoutVirtual || layout == LayoutCoalesced {
+		// the delta form always uses the virtual array (blocked for baseline/worklist)
+	} else {
+		vv, vj = nil, nil
+	}
+	res.Phases.Transform += time.Since(t0)
+	n, m := uint64(g.N), g.NumEdges()
+	t0 = time.Now()
+	alloc := func(b int64) *gpu.Buffer {
+		if err != nil {
+			return nil
+		}
+		var x *gpu.Buffer
+		x, err = a.Alloc(ctx, b)
+		return x
+	}
+	off, adj := alloc(int64(8*(n+1))), alloc(int64(4*m))
+	rank, sum, contrib := alloc(int64(8*n)), alloc(int64(8*n)), alloc(int64(8*n))
+	flag := alloc(8)
+	var dvv, dvj *gpu.Buffer
+	if vv != nil {
+		dvv, dvj = alloc(int64(4*len(vv))), alloc(int64(4*len(vj)))
+	}
+	if err != nil {
+		return err
+	}
+	for _, e := range []error{gpu.Upload(off, 0, g.Offsets), gpu.Upload(adj, 0, g.Adj)} {
+		if e != nil {
+			return e
+		}
+	}
+	if vv != nil {
+		if err = gpu.Upload(dvv, 0, vv); err != nil {
+			return err
+		}
+		if err = gpu.Upload(dvj, 0, vj); err != nil {
+			return err
+		}
+	}
+	r := make([]float64, n)
+	d := opt.Damping
+	nf := float64(n)
+	if opt.Delta {
+		for i := range r {
+			r[i] = (1 - d) / nf // residuals
+		}
+		if err = gpu.Upload(sum, 0, r); err != nil {
+			return err
+		}
+		if err = rank.Memset32(0, int64(2*n)); err != nil {
+			return err
+		}
+	} else {
+		for i := range r {
+			r[i] = 1 / nf
+		}
+		if err = gpu.Upload(rank, 0, r); err != nil {
+			return err
+		}
+		if err = sum.Memset32(0, int64(2*n)); err != nil {
+			return err
+		}
+	}
+	if err = ctx.Synchronize(); err != nil {
+		return err
+	}
+	res.Phases.Transfer += time.Since(t0)
+	co := uint64(0)
+	if layout == LayoutCoalesced || (opt.Delta && layout != LayoutVirtual) {
+		co = 1
+	}
+	t0 = time.Now()
+	if opt.Delta {
+		// res in sum, next residual in contrib; push amounts reuse a third
+		// array: allocate it now.
+		push := alloc(int64(8 * n))
+		if err != nil {
+			return err
+		}
+		nv := uint64(len(vv))
+		one := make([]uint32, 1)
+		for iter := 0; ; iter++ {
+			if err = flag.Memset32(0, 1); err != nil {
+				return err
+			}
+			if err = k.prdActivate.Launch(grid(n), block, n, off.Ptr(), rank.Ptr(), sum.Ptr(), push.Ptr(), contrib.Ptr(), math.Float64bits(opt.Tolerance), math.Float64bits(d), flag.Ptr()); err != nil {
+				return err
+			}
+			if err = gpu.Download(one, flag, 0); err != nil {
+				return err
+			}
+			if one[0] == 0 {
+				res.Iterations = iter
+				break
+			}
+			if err = k.prdPushVirtual.Launch(grid(nv), block, nv, dvv.Ptr(), dvj.Ptr(), off.Ptr(), adj.Ptr(), push.Ptr(), contrib.Ptr(), K, co); err != nil {
+				return err
+			}
+			sum, contrib = contrib, sum
+		}
+	} else {
+		for iter := 0; iter < opt.Iterations; iter++ {
+			if err = k.prContrib.Launch(grid(n), block, n, off.Ptr(), rank.Ptr(), contrib.Ptr()); err != nil {
+				return err
+			}
+			if vv != nil {
+				nv := uint64(len(vv))
+				err = k.prPushVirtual.Launch(grid(nv), block, nv, dvv.Ptr(), dvj.Ptr(), off.Ptr(), adj.Ptr(), contrib.Ptr(), sum.Ptr(), K, co)
+			} else {
+				err = k.prPushVertex.Launch(grid(n), block, n, off.Ptr(), adj.Ptr(), contrib.Ptr(), sum.Ptr())
+			}
+			if err != nil {
+				return err
+			}
+			if err = k.prFinish.Launch(grid(n), block, n, sum.Ptr(), rank.Ptr(), math.Float64bits((1-d)/nf), math.Float64bits(d)); err != nil {
+				return err
+			}
+		}
+		res.Iterations = opt.Iterations
+	}
+	if err = ctx.Synchronize(); err != nil {
+		return err
+	}
+	res.Phases.Compute = time.Since(t0)
+	t0 = time.Now()
+	if err = gpu.Download(r, rank, 0); err != nil {
+		return err
+	}
+	res.Phases.Transfer += time.Since(t0)
+	res.Rank = r
+	return nil
+}

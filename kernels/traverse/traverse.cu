@@ -1,0 +1,274 @@
+// Traversal kernels for package traverse (see doc.go). Compiled to PTX by
+// `make ptx` (nvcc -arch=compute_80); the PTX is committed and embedded.
+//
+// gorgonia.org/cu passes every kernel parameter as 8 bytes, so every
+// parameter here is a pointer, unsigned long long, or double.
+//
+// Algorithms share one relaxation step, selected by `alg`:
+//   0 BFS  (levels; weights ignored, +1 per edge)
+//   1 SSSP (distances; weight 1 when w is null; saturating at INF)
+//   2 SSWP (widths: min along a path, max over paths)
+//   3 CC   (labels: min)
+//   4 BFS over 0/1 weights (BFS on a UDT-transformed graph: tree edges 0)
+// Active vertices are marked in `cur` flags; an improved vertex gets its
+// `next` flag set and *changed = 1.
+
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+#define INF 0xffffffffu
+
+__device__ __forceinline__ void relax(u64 alg, u32 uval, u32 w, u32 v, u32 *val,
+                                      u32 *next, u32 *changed) {
+  if (alg == 0) {
+    u32 c = uval + 1;
+    // Level-synchronous BFS: all writers of a level write the same value,
+    // so a plain store suffices.
+    if (c < val[v]) {
+      val[v] = c;
+      next[v] = 1;
+      *changed = 1;
+    }
+    return;
+  }
+  if (alg == 1 || alg == 4) {
+    u64 s = (u64)uval + (u64)w;
+    u32 c = s >= INF ? INF : (u32)s;
+    if (c < val[v] && atomicMin(&val[v], c) > c) {
+      next[v] = 1;
+      *changed = 1;
+    }
+    return;
+  }
+  if (alg == 2) {
+    u32 c = min(uval, w);
+    if (c > val[v] && atomicMax(&val[v], c) < c) {
+      next[v] = 1;
+      *changed = 1;
+    }
+    return;
+  }
+  // CC
+  if (uval < val[v] && atomicMin(&val[v], uval) > uval) {
+    next[v] = 1;
+    *changed = 1;
+  }
+}
+
+__device__ __forceinline__ u32 edge_w(const u32 *w, u64 i) { return w ? w[i] : 1; }
+
+// Baseline: one thread per vertex of [0,n).
+extern "C" __global__ void relax_vertex(u64 n, const u64 *off, const u32 *adj, const u32 *w,
+                                        u32 *val, const u32 *cur, u32 *next, u32 *changed, u64 alg) {
+  u64 v = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v >= n || !cur[v]) return;
+  u32 uval = val[v];
+  for (u64 i = off[v]; i < off[v + 1]; i++) relax(alg, uval, edge_w(w, i), adj[i], val, next, changed);
+}
+
+// Worklist: one thread per listed vertex.
+extern "C" __global__ void relax_list(u64 count, const u32 *list, const u64 *off, const u32 *adj,
+                                      const u32 *w, u32 *val, u32 *next, u32 *changed, u64 alg) {
+  u64 t = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (t >= count) return;
+  u32 v = list[t];
+  u32 uval = val[v];
+  for (u64 i = off[v]; i < off[v + 1]; i++) relax(alg, uval, edge_w(w, i), adj[i], val, next, changed);
+}
+
+// Tigr virtual nodes: virtual node t is member vj[t] of vertex vv[t]'s
+// family. Blocked: K consecutive edges. Coalesced: edges j, j+f, j+2f, ...
+// where f = ceil(deg/K) is the family size.
+extern "C" __global__ void relax_virtual(u64 nv, const u32 *vv, const u32 *vj, const u64 *off,
+                                         const u32 *adj, const u32 *w, u32 *val, const u32 *cur,
+                                         u32 *next, u32 *changed, u64 alg, u64 K, u64 coalesced) {
+  u64 t = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (t >= nv) return;
+  u32 v = vv[t];
+  if (!cur[v]) return;
+  u32 uval = val[v];
+  u64 a = off[v], b = off[v + 1], j = vj[t];
+  if (coalesced) {
+    u64 f = (b - a + K - 1) / K;
+    for (u64 i = a + j; i < b; i += f) relax(alg, uval, edge_w(w, i), adj[i], val, next, changed);
+  } else {
+    u64 e = min(a + (j + 1) * K, b);
+    for (u64 i = a + j * K; i < e; i++) relax(alg, uval, edge_w(w, i), adj[i], val, next, changed);
+  }
+}
+
+// Worklist compaction with one atomic per warp.
+extern "C" __global__ void compact_flags(u64 n, const u32 *flags, u32 *list, u32 *count) {
+  u64 v = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  bool on = v < n && flags[v];
+  unsigned mask = __ballot_sync(0xffffffffu, on);
+  if (!mask) return;
+  int lane = threadIdx.x & 31;
+  int leader = __ffs(mask) - 1;
+  u32 base = 0;
+  if (lane == leader) base = atomicAdd(count, (u32)__popc(mask));
+  base = __shfl_sync(0xffffffffu, base, leader);
+  if (on) list[base + __popc(mask & ((1u << lane) - 1))] = (u32)v;
+}
+
+// ---- Subway: SubCSR construction ----
+
+// For each vertex: its degree if active (else 0), and 1 if active.
+extern "C" __global__ void active_degree(u64 n, const u32 *cur, const u64 *off, u64 *deg, u64 *one) {
+  u64 v = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v >= n) return;
+  bool a = cur[v] != 0;
+  deg[v] = a ? off[v + 1] - off[v] : 0;
+  one[v] = a ? 1 : 0;
+}
+
+// Exclusive scan of 64-bit values, 1024 per block (Hillis-Steele in shared
+// memory, then block sums scanned recursively by the host and added back).
+extern "C" __global__ void scan_block(u64 n, const u64 *in, u64 *out, u64 *sums) {
+  __shared__ u64 s[1024];
+  u64 i = blockIdx.x * 1024ull + threadIdx.x;
+  u64 x = i < n ? in[i] : 0;
+  s[threadIdx.x] = x;
+  __syncthreads();
+  for (unsigned d = 1; d < 1024; d <<= 1) {
+    u64 y = threadIdx.x >= d ? s[threadIdx.x - d] : 0;
+    __syncthreads();
+    s[threadIdx.x] += y;
+    __syncthreads();
+  }
+  if (i < n) out[i] = s[threadIdx.x] - x;
+  if (threadIdx.x == 1023) sums[blockIdx.x] = s[1023];
+}
+
+extern "C" __global__ void scan_add(u64 n, u64 *out, const u64 *sums) {
+  u64 i = blockIdx.x * 1024ull + threadIdx.x;
+  if (i < n) out[i] += sums[blockIdx.x];
+}
+
+// Scatter active vertices to the list and their SubCSR offsets.
+extern "C" __global__ void scatter_active(u64 n, const u32 *cur, const u64 *pos, const u64 *epos,
+                                          u32 *list, u64 *suboff) {
+  u64 v = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v >= n || !cur[v]) return;
+  list[pos[v]] = (u32)v;
+  suboff[pos[v]] = epos[v];
+}
+
+// Process a loaded SubCSR: listed vertex t has edges
+// subadj[suboff[t]-base .. suboff[t+1]-base). subcur, when non-null, selects
+// who runs this round (async inner rounds). With async set, an improvement
+// to a vertex of this subgraph (listed: in [lo,hi] with its cur flag set;
+// the list is sorted) also marks subnext and *subchanged, so the host can
+// iterate inside the loaded subgraph until it converges.
+extern "C" __global__ void relax_sub(u64 count, const u32 *list, const u64 *suboff, u64 base,
+                                     const u32 *subadj, const u32 *subw, u32 *val, const u32 *cur,
+                                     const u32 *subcur, u32 *next, u32 *changed, u64 async,
+                                     u64 lo, u64 hi, u32 *subnext, u32 *subchanged, u64 alg) {
+  u64 t = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (t >= count) return;
+  u32 v = list[t];
+  if (subcur && !subcur[v]) return;
+  u32 uval = val[v];
+  for (u64 i = suboff[t] - base; i < suboff[t + 1] - base; i++) {
+    u32 d = subadj[i];
+    u32 old = val[d];
+    relax(alg, uval, subw ? subw[i] : 1, d, val, next, changed);
+    if (async && d >= lo && d <= hi && cur[d] && val[d] != old) {
+      subnext[d] = 1;
+      *subchanged = 1;
+    }
+  }
+}
+
+// Process a streamed partition: vertices [v0,v1) whose edges start at
+// global index e0 in the partition buffer.
+extern "C" __global__ void relax_range(u64 v0, u64 v1, const u64 *off, u64 e0, const u32 *padj,
+                                       const u32 *pw, u32 *val, const u32 *cur, u32 *next,
+                                       u32 *changed, u64 alg) {
+  u64 v = v0 + blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v >= v1 || !cur[v]) return;
+  u32 uval = val[v];
+  for (u64 i = off[v]; i < off[v + 1]; i++)
+    relax(alg, uval, pw ? pw[i - e0] : 1, padj[i - e0], val, next, changed);
+}
+
+// ---- PageRank (push form, Jacobi iterations) ----
+
+extern "C" __global__ void pr_contrib(u64 n, const u64 *off, const double *rank, double *contrib) {
+  u64 v = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v >= n) return;
+  u64 d = off[v + 1] - off[v];
+  contrib[v] = d ? rank[v] / (double)d : 0.0;
+}
+
+extern "C" __global__ void pr_push_vertex(u64 n, const u64 *off, const u32 *adj, const double *contrib,
+                                          double *sum) {
+  u64 v = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v >= n) return;
+  double c = contrib[v];
+  for (u64 i = off[v]; i < off[v + 1]; i++) atomicAdd(&sum[adj[i]], c);
+}
+
+extern "C" __global__ void pr_push_virtual(u64 nv, const u32 *vv, const u32 *vj, const u64 *off,
+                                           const u32 *adj, const double *contrib, double *sum, u64 K,
+                                           u64 coalesced) {
+  u64 t = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (t >= nv) return;
+  u32 v = vv[t];
+  double c = contrib[v];
+  u64 a = off[v], b = off[v + 1], j = vj[t];
+  if (coalesced) {
+    u64 f = (b - a + K - 1) / K;
+    for (u64 i = a + j; i < b; i += f) atomicAdd(&sum[adj[i]], c);
+  } else {
+    u64 e = min(a + (j + 1) * K, b);
+    for (u64 i = a + j * K; i < e; i++) atomicAdd(&sum[adj[i]], c);
+  }
+}
+
+// rank = base + d*sum; sum = 0.
+extern "C" __global__ void pr_finish(u64 n, double *sum, double *rank, double base, double d) {
+  u64 v = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v >= n) return;
+  rank[v] = base + d * sum[v];
+  sum[v] = 0.0;
+}
+
+// ---- PageRank, delta (accumulative) form ----
+// Active vertices (res > tol) fold their residual into rank and push
+// d*res/deg to out-neighbours' next residual; inactive ones carry theirs.
+extern "C" __global__ void prd_activate(u64 n, const u64 *off, double *rank, const double *res,
+                                        double *push, double *nres, double tol, double d,
+                                        u32 *active) {
+  u64 v = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v >= n) return;
+  double r = res[v];
+  if (r > tol) {
+    rank[v] += r;
+    u64 deg = off[v + 1] - off[v];
+    push[v] = deg ? d * r / (double)deg : 0.0;
+    nres[v] = 0.0;
+    *active = 1;
+  } else {
+    push[v] = 0.0;
+    nres[v] = r;
+  }
+}
+
+extern "C" __global__ void prd_push_virtual(u64 nv, const u32 *vv, const u32 *vj, const u64 *off,
+                                            const u32 *adj, const double *push, double *nres,
+                                            u64 K, u64 coalesced) {
+  u64 t = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (t >= nv) return;
+  u32 v = vv[t];
+  double c = push[v];
+  if (c == 0.0) return;
+  u64 a = off[v], b = off[v + 1], j = vj[t];
+  if (coalesced) {
+    u64 f = (b - a + K - 1) / K;
+    for (u64 i = a + j; i < b; i += f) atomicAdd(&nres[adj[i]], c);
+  } else {
+    u64 e = min(a + (j + 1) * K, b);
+    for (u64 i = a + j * K; i < e; i++) atomicAdd(&nres[adj[i]], c);
+  }
+}
