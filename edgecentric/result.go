@@ -70,23 +70,26 @@ func (r *Result) Count(sym int) int64 {
 	if sym < 0 || sym >= len(r.rules.bySym) {
 		return 0
 	}
-	var n int64
+	return r.symCounts()[sym]
+}
+
+// symCounts counts stored edges per symbol in one pass.
+func (r *Result) symCounts() []int64 {
+	c := make([]int64, len(r.rules.g.Symbols))
 	for v := range r.out {
-		for _, l := range r.rules.bySym[sym] {
-			if e := r.out[v].get(l); e != nil {
-				n += int64(e.all.Len())
-			}
+		for _, e := range r.out[v].ents {
+			c[r.rules.labels[e.label].sym] += int64(e.all.Len())
 		}
 	}
-	return n
+	return c
 }
 
 // Counts returns the stored edge count of every symbol that has edges,
 // keyed by name.
 func (r *Result) Counts() map[string]int64 {
 	m := map[string]int64{}
-	for s := range r.rules.g.Symbols {
-		if c := r.Count(s); c > 0 {
+	for s, c := range r.symCounts() {
+		if c > 0 {
 			m[r.rules.g.Name(s)] = c
 		}
 	}

@@ -210,7 +210,7 @@ func Parse(name string, src []byte) (*Grammar, error) {
 			case eps:
 				g.AddRule(Pos{File: name, Line: lineNo, Col: altCol}, lhs)
 			case len(alt) == 0:
-				return errAt(altCol, "empty alternative after '|'; write ε for the empty string")
+				return errAt(altCol, "empty alternative; write ε for the empty string")
 			default:
 				g.AddRule(Pos{File: name, Line: lineNo, Col: altCol}, lhs, alt...)
 			}

@@ -47,11 +47,31 @@ func newRootCmd() *cobra.Command {
 var subcommands []func() *cobra.Command
 
 func main() {
-	if err := newRootCmd().Execute(); err != nil {
+	root := newRootCmd()
+	// Errors before a command's RunE starts come from cobra's flag and
+	// argument checks: bad usage, exit status 2.
+	started := false
+	var wrap func(c *cobra.Command)
+	wrap = func(c *cobra.Command) {
+		if run := c.RunE; run != nil {
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				started = true
+				return run(cmd, args)
+			}
+		}
+		for _, sub := range c.Commands() {
+			wrap(sub)
+		}
+	}
+	wrap(root)
+	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "cflr:", err)
 		var ee *exitError
-		if errors.As(err, &ee) {
+		switch {
+		case errors.As(err, &ee):
 			os.Exit(ee.code)
+		case !started:
+			os.Exit(2)
 		}
 		os.Exit(1)
 	}
