@@ -1,0 +1,234 @@
+package frontend
+
+import (
+	"context"
+	"fmt"
+	"go/types"
+	"sort"
+	"time"
+
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/callgraph/cha"
+	"golang.org/x/tools/go/callgraph/vta"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/cflr/cflr/edgecentric"
+	"github.com/cflr/cflr/frontend/grammars"
+	"github.com/cflr/cflr/grammar"
+)
+
+// AnalysisOptions controls Analyze.
+type AnalysisOptions struct {
+	// Context selects the context-sensitive grammar (pointsto-ctx.cfg):
+	// parameters and results are matched per call site.
+	Context bool
+	// NoRefine skips the second solve. By default the dynamic call sites,
+	// first resolved with VTA's call graph, are narrowed to the callees
+	// the first solve's points-to sets allow, and the graph is solved again.
+	NoRefine bool
+	// Threads is the solver's parallelism (default: number of CPUs).
+	Threads int
+}
+
+// Stats are the durations of the phases and the sizes involved.
+type Stats struct {
+	Load, SSA, CallGraph, Build, Solve time.Duration
+	Vertices, Edges                    int
+	Solves                             int
+	PeakRSS                            int64
+}
+
+// Analysis is a solved points-to graph of a program.
+type Analysis struct {
+	Prog  *Program
+	Graph *Graph
+	Stats Stats
+
+	res     *edgecentric.Result
+	ptsOff  []uint32 // vertex v points to ptsObj[ptsOff[v]:ptsOff[v+1]]
+	ptsObj  []uint32
+	vta     map[ssa.CallInstruction][]*ssa.Function
+	callees map[ssa.CallInstruction][]*ssa.Function // final dynamic resolution
+	msets   typeutil.MethodSetCache
+}
+
+// GrammarName is the embedded grammar Analyze solves under.
+func (o *AnalysisOptions) GrammarName() string {
+	if o != nil && o.Context {
+		return "pointsto-ctx.cfg"
+	}
+	return "pointsto.cfg"
+}
+
+// Analyze builds the points-to graph of prog and solves it: VTA resolves
+// the dynamic calls of the first graph, and (unless NoRefine) the first
+// solution narrows them for a second.
+func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analysis, error) {
+	if opts == nil {
+		opts = &AnalysisOptions{}
+	}
+	gr, err := grammars.Load(opts.GrammarName())
+	if err != nil {
+		return nil, err
+	}
+	a := &Analysis{Prog: prog}
+	a.Stats.Load, a.Stats.SSA = prog.LoadTime, prog.SSATime
+
+	start := time.Now()
+	a.vta = dynamicCallees(vtaGraph(prog.SSA))
+	a.Stats.CallGraph = time.Since(start)
+
+	resolve := func(site ssa.CallInstruction) []*ssa.Function { return a.vta[site] }
+	for round := 0; ; round++ {
+		start = time.Now()
+		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve})
+		if err != nil {
+			return nil, err
+		}
+		a.Graph = g
+		a.Stats.Build += time.Since(start)
+		a.Stats.Vertices, a.Stats.Edges = int(g.NumVertices), len(g.Edges)
+		start = time.Now()
+		if err := a.solve(ctx, gr, opts.Threads); err != nil {
+			return nil, err
+		}
+		a.Stats.Solve += time.Since(start)
+		a.Stats.Solves++
+		a.callees = a.refine()
+		if opts.NoRefine || round == 1 {
+			break
+		}
+		resolve = func(site ssa.CallInstruction) []*ssa.Function { return a.callees[site] }
+	}
+	a.Stats.PeakRSS = edgecentric.PeakRSS()
+	return a, nil
+}
+
+func vtaGraph(prog *ssa.Program) *callgraph.Graph {
+	return vta.CallGraph(allFunctions(prog), cha.CallGraph(prog))
+}
+
+// dynamicCallees indexes the callees of a call graph's dynamic sites.
+func dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function {
+	m := map[ssa.CallInstruction][]*ssa.Function{}
+	for _, n := range cg.Nodes {
+		for _, e := range n.Out {
+			if e.Site != nil && e.Site.Common().StaticCallee() == nil {
+				m[e.Site] = append(m[e.Site], e.Callee.Func)
+			}
+		}
+	}
+	return m
+}
+
+func (a *Analysis) solve(ctx context.Context, gr *grammar.Grammar, threads int) error {
+	res, err := edgecentric.Solve(ctx, a.Graph.Graph, gr, &edgecentric.Options{Threads: threads})
+	if err != nil {
+		return fmt.Errorf("solving the points-to graph: %w", err)
+	}
+	a.res = res
+	tf, ok := res.Grammar().Lookup("TF")
+	if !ok {
+		return fmt.Errorf("grammar has no TF symbol")
+	}
+	n := a.Graph.NumVertices
+	a.ptsOff = make([]uint32, n+1)
+	a.ptsObj = a.ptsObj[:0]
+	// ForEach is ordered by source (then index, destination): a CSR fill.
+	cur := uint32(0)
+	res.ForEach(tf, func(e edgecentric.Edge) {
+		for cur < e.Src {
+			cur++
+			a.ptsOff[cur] = uint32(len(a.ptsObj))
+		}
+		if k := len(a.ptsObj); k > int(a.ptsOff[cur]) && a.ptsObj[k-1] == e.Dst {
+			return // the same pair under another index (context grammar)
+		}
+		a.ptsObj = append(a.ptsObj, e.Dst)
+	})
+	for cur < n {
+		cur++
+		a.ptsOff[cur] = uint32(len(a.ptsObj))
+	}
+	for v := uint32(0); v < n; v++ { // sort each set (indices may interleave)
+		s := a.ptsObj[a.ptsOff[v]:a.ptsOff[v+1]]
+		sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	}
+	return nil
+}
+
+// Result is the engine's closure of the last solve.
+func (a *Analysis) Result() *edgecentric.Result { return a.res }
+
+// PointsToVertex returns the objects (object and sub-object vertices) that
+// vertex v may point to, sorted.
+func (a *Analysis) PointsToVertex(v uint32) []uint32 {
+	if v >= a.Graph.NumVertices {
+		return nil
+	}
+	return a.ptsObj[a.ptsOff[v]:a.ptsOff[v+1]]
+}
+
+// PointsTo returns the objects SSA value v may point to.
+func (a *Analysis) PointsTo(v ssa.Value) []uint32 {
+	if id, ok := a.Graph.vals[v]; ok {
+		return a.PointsToVertex(id)
+	}
+	return nil
+}
+
+// refine computes, for every dynamic call site, the callees that both VTA
+// and the points-to sets allow. Where a set contains unknown memory, or an
+// object whose dynamic type is unknown, VTA's answer stands.
+func (a *Analysis) refine() map[ssa.CallInstruction][]*ssa.Function {
+	out := make(map[ssa.CallInstruction][]*ssa.Function, len(a.vta))
+	for site, vtaCallees := range a.vta {
+		c := site.Common()
+		allowed := map[*ssa.Function]bool{}
+		unknown := false
+		for _, o := range a.PointsTo(c.Value) {
+			n := a.Graph.Nodes[o]
+			switch {
+			case o == a.Graph.Unknown || n.Type == nil:
+				unknown = true
+			case c.IsInvoke():
+				if _, box := n.Value.(*ssa.MakeInterface); !box || n.Kind != KindObject {
+					unknown = true // reached the interface through unsafe code
+					continue
+				}
+				if fn := a.method(n.Type, c.Method); fn != nil {
+					allowed[fn] = true
+				}
+			case n.Kind == KindObject && n.Func != nil && n.Value == nil:
+				allowed[n.Func] = true // a function used as a value
+			default:
+				if mc, ok := n.Value.(*ssa.MakeClosure); ok && n.Kind == KindObject {
+					allowed[mc.Fn.(*ssa.Function)] = true
+				} else {
+					unknown = true
+				}
+			}
+		}
+		if unknown {
+			out[site] = vtaCallees
+			continue
+		}
+		var keep []*ssa.Function
+		for _, fn := range vtaCallees {
+			if allowed[fn] {
+				keep = append(keep, fn)
+			}
+		}
+		out[site] = keep
+	}
+	return out
+}
+
+func (a *Analysis) method(t types.Type, m *types.Func) *ssa.Function {
+	sel := a.msets.MethodSet(t).Lookup(m.Pkg(), m.Name())
+	if sel == nil {
+		return nil
+	}
+	return a.Prog.SSA.MethodValue(sel)
+}

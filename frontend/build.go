@@ -1,0 +1,1132 @@
+package frontend
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"golang.org/x/tools/go/ssa/ssautil"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/graph"
+)
+
+// Edge labels of the points-to graph (see grammars/pointsto.cfg).
+const (
+	lNew    = "new"
+	lAssign = "assign"
+	lLoad   = "load"
+	lStore  = "store"
+	lLoadI  = "load_i"
+	lStoreI = "store_i"
+	lFA     = "fa_i"
+	lFld    = "fld_i"
+	lCall   = "call_i"
+	lRet    = "ret_i"
+)
+
+// Field-like indices shared by every type: array, slice and channel
+// elements, map keys and map values. Struct fields number from fieldBase.
+const (
+	idxElem   = 0
+	idxMapKey = 1
+	idxMapVal = 2
+	fieldBase = 3
+)
+
+// NodeKind says what a vertex stands for.
+type NodeKind uint8
+
+const (
+	// KindValue is an SSA value (a register, parameter, free variable).
+	KindValue NodeKind = iota
+	// KindTuple is one component of a tuple-valued SSA value.
+	KindTuple
+	// KindReturn is result i of a function.
+	KindReturn
+	// KindTemp is a helper vertex (a field address inside a copy).
+	KindTemp
+	// KindObject is an abstract object: an allocation site.
+	KindObject
+	// KindSubObject is a field or element of an abstract object.
+	KindSubObject
+	// KindSpecial is a program-wide vertex: the panic value, unknown memory.
+	KindSpecial
+)
+
+func (k NodeKind) String() string {
+	return [...]string{"value", "tuple", "return", "temp", "object", "subobject", "special"}[k]
+}
+
+// Node describes one vertex of the graph.
+type Node struct {
+	Kind NodeKind
+	// Value is the SSA value (values, tuples) or allocating instruction
+	// (objects); nil for others.
+	Value ssa.Value
+	// Func is the function the vertex belongs to (or, for a function
+	// object, the function itself).
+	Func *ssa.Function
+	// Index is the tuple component, result number or sub-object index.
+	Index int
+	// Parent is the object a sub-object belongs to.
+	Parent uint32
+	// Type is, for objects, the dynamic type an interface holding the
+	// object has (boxes) or the allocated type; nil when unknown.
+	Type types.Type
+	// Label names objects in annotations and output: "new@12", "x",
+	// "box@7", "main.f", "new@12.next".
+	Label string
+	// Pos is the source position, if any.
+	Pos token.Pos
+}
+
+// Unmodelled is a place whose semantics the graph approximates: calls to
+// functions without Go bodies (assembly, cgo, linkname), reflection,
+// unsafe.Pointer conversions.
+type Unmodelled struct {
+	Pos    string // file:line:col
+	Func   string // enclosing function
+	Reason string
+}
+
+// Options controls graph construction.
+type Options struct {
+	// Context labels parameter passing with call_i and returns with ret_i
+	// (index: the call site), for the context-sensitive grammar.
+	Context bool
+	// Callees resolves dynamic call sites (function values and interface
+	// methods). It is required; Analyze supplies VTA's call graph, then the
+	// refined one.
+	Callees func(site ssa.CallInstruction) []*ssa.Function
+}
+
+// Graph is the labeled graph of a program together with the meaning of
+// every vertex.
+type Graph struct {
+	*graph.Graph
+	// Nodes describes each vertex (len Graph.NumVertices).
+	Nodes []Node
+	// Unmodelled lists the approximated places, sorted.
+	Unmodelled []Unmodelled
+	// Sites are the call sites, in the order of their call_i indices.
+	Sites []ssa.CallInstruction
+
+	prog     *ssa.Program
+	vals     map[ssa.Value]uint32
+	contents map[ssa.Value]uint32 // content vertex of address-taken variables (Debug)
+	objs     map[ssa.Value]uint32 // allocation site → object
+	fnObjs   map[*ssa.Function]uint32
+	rets     map[*ssa.Function][]uint32
+	tuples   map[tupleKey]uint32
+	// Panic is the vertex every panic value flows to and recover reads.
+	Panic uint32
+	// Unknown is the object standing for memory the graph does not model.
+	Unknown uint32
+}
+
+type tupleKey struct {
+	v ssa.Value
+	i int
+}
+
+const noVertex = ^uint32(0)
+
+// builder turns SSA into edges.
+type builder struct {
+	*Graph
+	opts      *Options
+	fields    map[any]uint32      // field key → index
+	escaping  map[uint32]bool     // field indices some escaping FieldAddr/IndexAddr uses
+	carry     map[types.Type]bool // memo of carries
+	unknownV  uint32              // variable pointing to Unknown
+	subs      map[subKey]uint32   // sub-objects
+	siteIndex map[ssa.CallInstruction]uint32
+	fn        *ssa.Function // function being translated
+	seenUnmod map[Unmodelled]bool
+}
+
+type subKey struct {
+	parent uint32
+	idx    uint32
+}
+
+// Build constructs the points-to graph of every function in prog.
+func Build(prog *Program, opts *Options) (*Graph, error) {
+	if opts == nil || opts.Callees == nil {
+		return nil, fmt.Errorf("frontend.Build: Options.Callees is required")
+	}
+	b := &builder{
+		Graph: &Graph{
+			Graph: graph.New(), prog: prog.SSA,
+			vals: map[ssa.Value]uint32{}, contents: map[ssa.Value]uint32{},
+			objs: map[ssa.Value]uint32{}, fnObjs: map[*ssa.Function]uint32{},
+			rets: map[*ssa.Function][]uint32{}, tuples: map[tupleKey]uint32{},
+		},
+		opts: opts, fields: map[any]uint32{}, escaping: map[uint32]bool{},
+		carry: map[types.Type]bool{}, subs: map[subKey]uint32{},
+		siteIndex: map[ssa.CallInstruction]uint32{}, seenUnmod: map[Unmodelled]bool{},
+	}
+	b.Panic = b.node(Node{Kind: KindSpecial, Label: "<panic>"})
+	b.Unknown = b.node(Node{Kind: KindObject, Label: "<unknown>"})
+	b.unknownV = b.node(Node{Kind: KindSpecial, Label: "<unknown-ptr>"})
+	b.edge(b.Unknown, b.unknownV, lNew, graph.NoIndex)
+
+	funcs := sortedFuncs(prog.SSA)
+	// Pass 1: which field indices have escaping addresses, so that objects
+	// get sub-objects for exactly those (plus aggregate fields).
+	for _, fn := range funcs {
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				switch a := instr.(type) {
+				case *ssa.FieldAddr:
+					if b.escapes(a) {
+						b.escaping[b.fieldIndex(deref(a.X.Type()), a.Field)] = true
+					}
+				case *ssa.IndexAddr:
+					if b.escapes(a) {
+						b.escaping[idxElem] = true
+					}
+				}
+			}
+		}
+	}
+	for _, fn := range funcs {
+		b.function(fn)
+	}
+	// Every package-level variable gets a vertex for its content, so that
+	// queries can name it.
+	pkgs := prog.SSA.AllPackages()
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].Pkg.Path() < pkgs[j].Pkg.Path() })
+	for _, p := range pkgs {
+		names := make([]string, 0, len(p.Members))
+		for name := range p.Members {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			if g, ok := p.Members[name].(*ssa.Global); ok {
+				if t := deref(g.Type()); b.carries(t) && !aggregate(t) {
+					q := b.node(Node{Kind: KindTemp, Value: g, Pos: g.Pos()})
+					b.contents[g] = q
+					b.load(g, q)
+				}
+			}
+		}
+	}
+	sort.Slice(b.Unmodelled, func(i, j int) bool {
+		x, y := b.Unmodelled[i], b.Unmodelled[j]
+		if x.Pos != y.Pos {
+			return x.Pos < y.Pos
+		}
+		return x.Reason < y.Reason
+	})
+	b.Names = make([]string, len(b.Nodes))
+	for v := range b.Nodes {
+		b.Names[v] = b.describe(uint32(v))
+	}
+	b.NumVertices = uint32(len(b.Nodes))
+	return b.Graph, nil
+}
+
+// sortedFuncs lists every function with a body, in a deterministic order.
+func sortedFuncs(prog *ssa.Program) []*ssa.Function {
+	var fs []*ssa.Function
+	for fn := range allFunctions(prog) {
+		// Generic bodies are analyzed through their instances.
+		if len(fn.Blocks) > 0 && (fn.TypeParams().Len() == 0 || len(fn.TypeArgs()) > 0) {
+			fs = append(fs, fn)
+		}
+	}
+	sortFuncs(prog, fs)
+	return fs
+}
+
+func sortFuncs(prog *ssa.Program, fs []*ssa.Function) {
+	key := make(map[*ssa.Function]string, len(fs))
+	for _, f := range fs {
+		key[f] = fmt.Sprintf("%s\x00%s", f.String(), prog.Fset.Position(f.Pos()))
+	}
+	sort.Slice(fs, func(i, j int) bool { return key[fs[i]] < key[fs[j]] })
+}
+
+func (b *builder) node(n Node) uint32 {
+	b.Nodes = append(b.Nodes, n)
+	return uint32(len(b.Nodes) - 1)
+}
+
+func (b *builder) edge(src, dst uint32, label string, index uint32) {
+	if src == noVertex || dst == noVertex {
+		return
+	}
+	b.AddEdge(src, dst, label, index)
+}
+
+func (b *builder) assign(src, dst uint32) { b.edge(src, dst, lAssign, graph.NoIndex) }
+
+func (b *builder) temp() uint32 { return b.node(Node{Kind: KindTemp, Func: b.fn}) }
+
+func (b *builder) unmodelled(pos token.Pos, reason string) {
+	u := Unmodelled{Pos: b.prog.Fset.Position(pos).String(), Reason: reason}
+	if b.fn != nil {
+		u.Func = b.fn.String()
+	}
+	if !b.seenUnmod[u] {
+		b.seenUnmod[u] = true
+		b.Unmodelled = append(b.Unmodelled, u)
+	}
+}
+
+// carries reports whether values of type t can hold references to
+// objects the graph models. Strings and numbers do not.
+func (b *builder) carries(t types.Type) bool {
+	if r, ok := b.carry[t]; ok {
+		return r
+	}
+	b.carry[t] = true // break cycles through pointers: assume yes
+	r := true
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		r = u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		r = false
+		for i := 0; i < u.NumFields(); i++ {
+			if b.carries(u.Field(i).Type()) {
+				r = true
+				break
+			}
+		}
+	case *types.Array:
+		r = b.carries(u.Elem())
+	case *types.Tuple:
+		r = false
+		for i := 0; i < u.Len(); i++ {
+			if b.carries(u.At(i).Type()) {
+				r = true
+			}
+		}
+	}
+	b.carry[t] = r
+	return r
+}
+
+// aggregate reports whether t is a struct or array: such values live in
+// objects and a register of that type stands for the object holding it.
+func aggregate(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// fieldIndex is the edge index of field i of struct type t. Fields of named
+// (and instantiated) types are keyed by their declaration, so instances
+// made in different places agree; fields of struct literals types by the
+// type's spelling, since identical literal types have distinct fields.
+func (b *builder) fieldIndex(t types.Type, i int) uint32 {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok { // a type parameter's core type; not reached for instances
+		return idxElem
+	}
+	var key any
+	if _, named := types.Unalias(t).(*types.Named); named {
+		key = st.Field(i).Origin()
+	} else {
+		key = fmt.Sprintf("%s#%d", types.TypeString(st, nil), i)
+	}
+	if idx, ok := b.fields[key]; ok {
+		return idx
+	}
+	idx := uint32(len(b.fields)) + fieldBase
+	b.fields[key] = idx
+	return idx
+}
+
+// escapes reports whether the address a FieldAddr or IndexAddr computes is
+// used other than by loads and stores of non-aggregate values: then it
+// needs a vertex of its own pointing at a sub-object.
+func (b *builder) escapes(addr ssa.Value) bool {
+	for _, r := range *addr.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op == token.MUL && !aggregate(r.Type()) {
+				continue
+			}
+		case *ssa.Store:
+			if r.Addr == addr && r.Val != addr && !aggregate(r.Val.Type()) {
+				continue
+			}
+		case *ssa.DebugRef:
+			if r.IsAddr {
+				continue // the address of o.f itself: o.f's content is asked
+			}
+			// else a variable holds the address: give it a vertex
+		}
+		return true
+	}
+	return false
+}
+
+// value returns the vertex of v, or noVertex when v cannot carry references.
+func (b *builder) value(v ssa.Value) uint32 {
+	if id, ok := b.vals[v]; ok {
+		return id
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		return noVertex // nil
+	case *ssa.Builtin:
+		return noVertex
+	case *ssa.Function:
+		id := b.node(Node{Kind: KindValue, Value: v, Func: v, Pos: v.Pos()})
+		b.vals[v] = id
+		b.edge(b.funcObject(v), id, lNew, graph.NoIndex)
+		return id
+	case *ssa.Global:
+		id := b.node(Node{Kind: KindValue, Value: v, Pos: v.Pos()})
+		b.vals[v] = id
+		o := b.object(v, deref(v.Type()), pkgName(v.Pkg.Pkg)+"."+v.Name(), v.Pos())
+		b.edge(o, id, lNew, graph.NoIndex)
+		return id
+	}
+	if !b.carries(v.Type()) {
+		return noVertex
+	}
+	var fn *ssa.Function
+	if p := v.Parent(); p != nil {
+		fn = p
+	}
+	id := b.node(Node{Kind: KindValue, Value: v, Func: fn, Pos: v.Pos()})
+	b.vals[v] = id
+	return id
+}
+
+// component returns the vertex of component i of a tuple-valued v.
+func (b *builder) component(v ssa.Value, i int) uint32 {
+	t := v.Type().(*types.Tuple)
+	if !b.carries(t.At(i).Type()) {
+		return noVertex
+	}
+	k := tupleKey{v, i}
+	if id, ok := b.tuples[k]; ok {
+		return id
+	}
+	id := b.node(Node{Kind: KindTuple, Value: v, Func: v.Parent(), Index: i, Pos: v.Pos()})
+	b.tuples[k] = id
+	return id
+}
+
+// result returns the vertex receiving result i of a call (or of another
+// tuple-producing instruction).
+func (b *builder) result(v ssa.Value, i int) uint32 {
+	if v == nil {
+		return noVertex
+	}
+	if _, ok := v.Type().(*types.Tuple); ok {
+		return b.component(v, i)
+	}
+	return b.value(v)
+}
+
+func (b *builder) funcObject(fn *ssa.Function) uint32 {
+	if id, ok := b.fnObjs[fn]; ok {
+		return id
+	}
+	id := b.node(Node{Kind: KindObject, Func: fn, Type: fn.Signature, Label: funcName(fn), Pos: fn.Pos()})
+	b.fnObjs[fn] = id
+	return id
+}
+
+// object returns the abstract object allocated at site, creating it with
+// the sub-objects its type t needs.
+func (b *builder) object(site ssa.Value, t types.Type, label string, pos token.Pos) uint32 {
+	if id, ok := b.objs[site]; ok {
+		return id
+	}
+	id := b.node(Node{Kind: KindObject, Value: site, Type: t, Label: label, Pos: pos})
+	b.objs[site] = id
+	b.subObjects(id, t, 0)
+	return id
+}
+
+// subObjects gives object o of type t a sub-object for every field or
+// element that is an aggregate (its values live in place) or whose address
+// escapes somewhere in the program.
+func (b *builder) subObjects(o uint32, t types.Type, depth int) {
+	if depth > 8 {
+		return // deeper nesting is folded into the parent (sound: see doc)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			ft := u.Field(i).Type()
+			idx := b.fieldIndex(t, i)
+			if (aggregate(ft) && b.carries(ft)) || b.escaping[idx] {
+				b.subObject(o, idx, ft, "."+u.Field(i).Name(), depth)
+			}
+		}
+	case *types.Array:
+		if (aggregate(u.Elem()) && b.carries(u.Elem())) || b.escaping[idxElem] {
+			b.subObject(o, idxElem, u.Elem(), "[*]", depth)
+		}
+	}
+}
+
+func (b *builder) subObject(o, idx uint32, t types.Type, suffix string, depth int) {
+	k := subKey{o, idx}
+	if _, ok := b.subs[k]; ok {
+		return
+	}
+	p := b.Nodes[o]
+	s := b.node(Node{Kind: KindSubObject, Parent: o, Index: int(idx), Type: types.NewPointer(t), Label: p.Label + suffix, Pos: p.Pos})
+	b.subs[k] = s
+	b.edge(o, s, lFld, idx)
+	b.subObjects(s, t, depth+1)
+}
+
+// alloc makes v point to a fresh object allocated at v.
+func (b *builder) alloc(v ssa.Value, t types.Type, kind string) {
+	dst := b.value(v)
+	if dst == noVertex {
+		return
+	}
+	pos := posOf(v)
+	o := b.object(v, t, kind+"@"+b.line(pos), pos)
+	b.edge(o, dst, lNew, graph.NoIndex)
+}
+
+// posOf is v's position or, for implicit operations, that of the first
+// instruction using v, or of v's operand.
+func posOf(v ssa.Value) token.Pos {
+	if v.Pos().IsValid() {
+		return v.Pos()
+	}
+	if rs := v.Referrers(); rs != nil {
+		for _, r := range *rs {
+			if r.Pos().IsValid() {
+				return r.Pos()
+			}
+		}
+	}
+	if i, ok := v.(ssa.Instruction); ok {
+		for _, op := range i.Operands(nil) {
+			if *op != nil && (*op).Pos().IsValid() {
+				return (*op).Pos()
+			}
+		}
+	}
+	return token.NoPos
+}
+
+func (b *builder) line(pos token.Pos) string {
+	if !pos.IsValid() {
+		return "?"
+	}
+	return fmt.Sprint(b.prog.Fset.Position(pos).Line)
+}
+
+// addrOf returns the base and index of a field or element address that
+// loads and stores can use directly (load_i/store_i), if addr is one.
+func (b *builder) addrOf(addr ssa.Value) (base uint32, idx uint32, ok bool) {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return b.value(a.X), b.fieldIndex(deref(a.X.Type()), a.Field), true
+	case *ssa.IndexAddr:
+		return b.value(a.X), idxElem, true
+	}
+	return 0, 0, false
+}
+
+// load emits dst := *addr for a non-aggregate pointee.
+func (b *builder) load(addr ssa.Value, dst uint32) {
+	if dst == noVertex {
+		return
+	}
+	if base, idx, ok := b.addrOf(addr); ok {
+		b.edge(base, dst, lLoadI, idx)
+		return
+	}
+	b.edge(b.value(addr), dst, lLoad, graph.NoIndex)
+}
+
+// store emits *addr = src for a non-aggregate value, or copies an
+// aggregate field by field.
+func (b *builder) store(addr ssa.Value, val ssa.Value) {
+	if aggregate(val.Type()) {
+		b.copyAggregate(b.value(addr), b.value(val), val.Type(), 0)
+		return
+	}
+	src := b.value(val)
+	if src == noVertex {
+		return
+	}
+	if base, idx, ok := b.addrOf(addr); ok {
+		b.edge(src, base, lStoreI, idx)
+		return
+	}
+	b.edge(src, b.value(addr), lStore, graph.NoIndex)
+}
+
+// copyAggregate copies the struct or array that src points to into the one
+// dst points to: non-aggregate fields by load_i/store_i through a temporary,
+// aggregate fields recursively through their sub-objects.
+func (b *builder) copyAggregate(dst, src uint32, t types.Type, depth int) {
+	if dst == noVertex || src == noVertex || depth > 8 || !b.carries(t) {
+		return
+	}
+	one := func(idx uint32, ft types.Type) {
+		if !b.carries(ft) {
+			return
+		}
+		if aggregate(ft) {
+			d, s := b.temp(), b.temp()
+			b.edge(dst, d, lFA, idx)
+			b.edge(src, s, lFA, idx)
+			b.copyAggregate(d, s, ft, depth+1)
+			return
+		}
+		tmp := b.temp()
+		b.edge(src, tmp, lLoadI, idx)
+		b.edge(tmp, dst, lStoreI, idx)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			one(b.fieldIndex(t, i), u.Field(i).Type())
+		}
+	case *types.Array:
+		one(idxElem, u.Elem())
+	}
+}
+
+// fieldValue emits dst := agg.i for a register agg holding an aggregate
+// (that is, pointing at the object holding it).
+func (b *builder) fieldValue(v ssa.Value, agg ssa.Value, idx uint32) {
+	dst := b.value(v)
+	if dst == noVertex {
+		return
+	}
+	if aggregate(v.Type()) {
+		b.edge(b.value(agg), dst, lFA, idx)
+		return
+	}
+	b.edge(b.value(agg), dst, lLoadI, idx)
+}
+
+// function translates the body of fn.
+func (b *builder) function(fn *ssa.Function) {
+	b.fn = fn
+	defer func() { b.fn = nil }()
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			b.instr(instr)
+		}
+	}
+}
+
+func (b *builder) instr(instr ssa.Instruction) {
+	switch i := instr.(type) {
+	case *ssa.Alloc:
+		label := i.Comment
+		switch label {
+		case "new", "complit", "slicelit", "varargs", "makeslice", "":
+			if label == "" {
+				label = "alloc"
+			}
+			b.alloc(i, deref(i.Type()), label)
+		default: // an address-taken local variable: named by it
+			if dst := b.value(i); dst != noVertex {
+				o := b.object(i, deref(i.Type()), label, i.Pos())
+				b.edge(o, dst, lNew, graph.NoIndex)
+			}
+		}
+	case *ssa.MakeSlice:
+		b.alloc(i, types.NewArray(i.Type().Underlying().(*types.Slice).Elem(), -1), "makeslice")
+	case *ssa.MakeMap:
+		b.alloc(i, i.Type(), "makemap")
+	case *ssa.MakeChan:
+		b.alloc(i, i.Type(), "makechan")
+	case *ssa.MakeClosure:
+		kind := "closure"
+		if strings.HasPrefix(i.Fn.(*ssa.Function).Synthetic, "bound") {
+			kind = "bound"
+		}
+		b.alloc(i, i.Type(), kind)
+		fn := i.Fn.(*ssa.Function)
+		for k, bind := range i.Bindings {
+			b.assign(b.value(bind), b.value(fn.FreeVars[k]))
+		}
+	case *ssa.MakeInterface:
+		// Every conversion to an interface boxes: the box's type is the
+		// dynamic type, its content the value.
+		dst := b.value(i)
+		pos := posOf(i)
+		o := b.object(i, i.X.Type(), "box@"+b.line(pos), pos)
+		b.edge(o, dst, lNew, graph.NoIndex)
+		if src := b.value(i.X); src != noVertex {
+			b.edge(src, dst, lStore, graph.NoIndex)
+		}
+	case *ssa.Phi:
+		dst := b.value(i)
+		for _, e := range i.Edges {
+			b.assign(b.value(e), dst)
+		}
+	case *ssa.ChangeType:
+		b.assign(b.value(i.X), b.value(i))
+	case *ssa.ChangeInterface:
+		b.assign(b.value(i.X), b.value(i))
+	case *ssa.SliceToArrayPointer:
+		b.assign(b.value(i.X), b.value(i))
+	case *ssa.MultiConvert:
+		b.assign(b.value(i.X), b.value(i))
+	case *ssa.Convert:
+		b.convert(i)
+	case *ssa.TypeAssert:
+		dst := b.value(i)
+		if i.CommaOk {
+			dst = b.component(i, 0)
+		}
+		if types.IsInterface(i.AssertedType) {
+			b.assign(b.value(i.X), dst)
+		} else if dst != noVertex {
+			b.edge(b.value(i.X), dst, lLoad, graph.NoIndex)
+		}
+	case *ssa.Extract:
+		b.assign(b.result(i.Tuple, i.Index), b.value(i))
+	case *ssa.FieldAddr:
+		if b.escapes(i) {
+			b.edge(b.value(i.X), b.value(i), lFA, b.fieldIndex(deref(i.X.Type()), i.Field))
+		}
+	case *ssa.IndexAddr:
+		if b.escapes(i) {
+			b.edge(b.value(i.X), b.value(i), lFA, idxElem)
+		}
+	case *ssa.Field:
+		b.fieldValue(i, i.X, b.fieldIndex(i.X.Type(), i.Field))
+	case *ssa.Index:
+		if _, ok := i.X.Type().Underlying().(*types.Array); ok {
+			b.fieldValue(i, i.X, idxElem)
+		}
+	case *ssa.UnOp:
+		switch i.Op {
+		case token.MUL:
+			if aggregate(i.Type()) {
+				b.assign(b.value(i.X), b.value(i))
+			} else {
+				b.load(i.X, b.value(i))
+			}
+		case token.ARROW:
+			dst := b.value(i)
+			if i.CommaOk {
+				dst = b.component(i, 0)
+			}
+			b.elemLoad(i.X, dst, idxElem)
+		}
+	case *ssa.Store:
+		b.store(i.Addr, i.Val)
+	case *ssa.Lookup:
+		if _, ok := i.X.Type().Underlying().(*types.Map); ok {
+			dst := b.value(i)
+			if i.CommaOk {
+				dst = b.component(i, 0)
+			}
+			b.elemLoad(i.X, dst, idxMapVal)
+		}
+	case *ssa.MapUpdate:
+		m := b.value(i.Map)
+		b.edge(b.value(i.Key), m, lStoreI, idxMapKey)
+		b.edge(b.value(i.Value), m, lStoreI, idxMapVal)
+	case *ssa.Range:
+		b.assign(b.value(i.X), b.value(i))
+	case *ssa.Next:
+		if !i.IsString {
+			b.elemLoad(i.Iter, b.component(i, 1), idxMapKey)
+			b.elemLoad(i.Iter, b.component(i, 2), idxMapVal)
+		}
+	case *ssa.Slice:
+		b.assign(b.value(i.X), b.value(i))
+	case *ssa.Send:
+		b.edge(b.value(i.X), b.value(i.Chan), lStoreI, idxElem)
+	case *ssa.Select:
+		r := 2
+		for _, st := range i.States {
+			if st.Dir == types.SendOnly {
+				b.edge(b.value(st.Send), b.value(st.Chan), lStoreI, idxElem)
+			} else {
+				b.elemLoad(st.Chan, b.component(i, r), idxElem)
+				r++
+			}
+		}
+	case *ssa.Return:
+		rets := b.returns(b.fn)
+		for k, r := range i.Results {
+			b.assign(b.value(r), rets[k])
+		}
+	case *ssa.Panic:
+		b.assign(b.value(i.X), b.Panic)
+	case *ssa.Call:
+		b.call(i, i.Common(), i)
+	case *ssa.Go:
+		b.call(i, i.Common(), nil)
+	case *ssa.Defer:
+		b.call(i, i.Common(), nil)
+	case *ssa.DebugRef:
+		// A query on an address-taken variable asks for its content.
+		if t := deref(i.X.Type()); i.IsAddr && b.carries(t) && !aggregate(t) {
+			if _, ok := b.contents[i.X]; !ok {
+				q := b.node(Node{Kind: KindTemp, Func: b.fn, Value: i.X, Pos: i.Pos()})
+				b.contents[i.X] = q
+				b.load(i.X, q)
+			}
+		}
+	}
+}
+
+// elemLoad emits dst := the element idx (channel/slice element, map key or
+// value) of the container v points to.
+func (b *builder) elemLoad(v ssa.Value, dst uint32, idx uint32) {
+	if dst == noVertex {
+		return
+	}
+	if aggregate(b.typeOfVertex(dst)) {
+		// An aggregate element lives in place: there is no sub-object for
+		// map and channel elements, so copy it out through a fresh object.
+		o := b.node(Node{Kind: KindObject, Value: v, Type: b.typeOfVertex(dst), Label: "elem@" + b.line(v.Pos()), Pos: v.Pos()})
+		b.edge(o, dst, lNew, graph.NoIndex)
+		src := b.temp()
+		b.edge(b.value(v), src, lLoadI, idx)
+		b.copyAggregate(dst, src, b.typeOfVertex(dst), 0)
+		return
+	}
+	b.edge(b.value(v), dst, lLoadI, idx)
+}
+
+func (b *builder) typeOfVertex(v uint32) types.Type {
+	n := b.Nodes[v]
+	if n.Kind == KindTuple {
+		return n.Value.Type().(*types.Tuple).At(n.Index).Type()
+	}
+	if n.Value != nil {
+		return n.Value.Type()
+	}
+	return types.Typ[types.Invalid]
+}
+
+func (b *builder) convert(i *ssa.Convert) {
+	from, to := i.X.Type().Underlying(), i.Type().Underlying()
+	if isString(from) {
+		if _, ok := to.(*types.Slice); ok {
+			b.alloc(i, types.NewArray(to.(*types.Slice).Elem(), -1), "convert")
+		}
+		return
+	}
+	if isUnsafePointer(from) || isUnsafePointer(to) {
+		b.unmodelled(i.Pos(), "unsafe.Pointer conversion "+types.TypeString(i.X.Type(), nil)+" → "+types.TypeString(i.Type(), nil))
+		dst := b.value(i)
+		b.assign(b.value(i.X), dst)
+		b.assign(b.unknownV, dst)
+		if src := b.value(i.X); src != noVertex && isUnsafePointer(to) {
+			b.assign(src, b.unknownV)
+		}
+		return
+	}
+	b.assign(b.value(i.X), b.value(i))
+}
+
+func isString(t types.Type) bool {
+	bt, ok := t.Underlying().(*types.Basic)
+	return ok && bt.Info()&types.IsString != 0
+}
+
+func isUnsafePointer(t types.Type) bool {
+	bt, ok := t.Underlying().(*types.Basic)
+	return ok && bt.Kind() == types.UnsafePointer
+}
+
+// returns lists fn's result vertices (noVertex for results that carry no
+// references).
+func (b *builder) returns(fn *ssa.Function) []uint32 {
+	if r, ok := b.rets[fn]; ok {
+		return r
+	}
+	res := fn.Signature.Results()
+	r := make([]uint32, res.Len())
+	for k := range r {
+		r[k] = noVertex
+		if b.carries(res.At(k).Type()) {
+			r[k] = b.node(Node{Kind: KindReturn, Func: fn, Index: k, Pos: fn.Pos()})
+		}
+	}
+	b.rets[fn] = r
+	return r
+}
+
+// site returns the call_i index of a call site.
+func (b *builder) site(c ssa.CallInstruction) uint32 {
+	if id, ok := b.siteIndex[c]; ok {
+		return id
+	}
+	id := uint32(len(b.Sites))
+	b.siteIndex[c] = id
+	b.Sites = append(b.Sites, c)
+	return id
+}
+
+// call translates a call, go or defer; res is the call's value (nil for go
+// and defer).
+func (b *builder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa.Value) {
+	if bi, ok := c.Value.(*ssa.Builtin); ok {
+		b.builtin(instr, bi, c.Args, res)
+		return
+	}
+	var callees []*ssa.Function
+	if sc := c.StaticCallee(); sc != nil {
+		callees = []*ssa.Function{sc}
+	} else {
+		callees = b.opts.Callees(instr)
+	}
+	for _, fn := range callees {
+		b.bind(instr, c, fn, res)
+	}
+	if !c.IsInvoke() {
+		if fn := c.StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "reflect" {
+			b.reflective(instr, c, res)
+		}
+	}
+}
+
+// reflective models a call into package reflect: its Go body is analyzed,
+// but values may also come and go through reflection the graph cannot see.
+func (b *builder) reflective(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa.Value) {
+	var carriesAny bool
+	for _, a := range c.Args {
+		if v := b.value(a); v != noVertex {
+			b.assign(v, b.unknownV)
+			carriesAny = true
+		}
+	}
+	if res != nil {
+		if t, ok := res.Type().(*types.Tuple); ok {
+			for k := 0; k < t.Len(); k++ {
+				if v := b.component(res, k); v != noVertex {
+					b.assign(b.unknownV, v)
+					carriesAny = true
+				}
+			}
+		} else if v := b.value(res); v != noVertex {
+			b.assign(b.unknownV, v)
+			carriesAny = true
+		}
+	}
+	if carriesAny {
+		b.unmodelled(instr.Pos(), "reflection: "+c.StaticCallee().String())
+	}
+}
+
+// bind connects arguments to fn's parameters and fn's results to the call's
+// value.
+func (b *builder) bind(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Function, res ssa.Value) {
+	args := c.Args
+	params := fn.Params
+	argLabel, retLabel, idx := lAssign, lAssign, graph.NoIndex
+	if b.opts.Context {
+		argLabel, retLabel, idx = lCall, lRet, b.site(instr)
+	}
+	if len(fn.Blocks) == 0 {
+		b.external(instr, c, fn, res)
+		return
+	}
+	if c.IsInvoke() {
+		// The receiver is the content of the interface's box.
+		if len(params) == 0 {
+			return
+		}
+		if p := b.value(params[0]); p != noVertex {
+			recv := b.value(c.Value)
+			if aggregate(params[0].Type()) {
+				b.edge(recv, p, lLoad, graph.NoIndex) // box content is the aggregate's object
+			} else {
+				t := b.temp()
+				b.edge(recv, t, lLoad, graph.NoIndex)
+				b.edge(t, p, argLabel, idx)
+			}
+		}
+		params = params[1:]
+	}
+	for k, a := range args {
+		if k >= len(params) {
+			break
+		}
+		b.edge(b.value(a), b.value(params[k]), argLabel, idx)
+	}
+	if res == nil {
+		return
+	}
+	for k, r := range b.returns(fn) {
+		b.edge(r, b.result(res, k), retLabel, idx)
+	}
+}
+
+// external models a call to a function without a Go body (assembly, cgo,
+// linkname, compiler intrinsics): reference-carrying arguments escape to
+// unknown memory and results may point to it. Such calls are listed.
+func (b *builder) external(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Function, res ssa.Value) {
+	carriesAny := false
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, args...)
+	}
+	for _, a := range args {
+		if v := b.value(a); v != noVertex {
+			b.assign(v, b.unknownV)
+			carriesAny = true
+		}
+	}
+	if res != nil {
+		n := 1
+		if t, ok := res.Type().(*types.Tuple); ok {
+			n = t.Len()
+		}
+		for k := 0; k < n; k++ {
+			if v := b.result(res, k); v != noVertex {
+				b.assign(b.unknownV, v)
+				carriesAny = true
+			}
+		}
+	}
+	if carriesAny {
+		b.unmodelled(instr.Pos(), "no Go body: "+fn.String())
+	}
+}
+
+// builtin models the built-in functions that move references.
+func (b *builder) builtin(instr ssa.CallInstruction, bi *ssa.Builtin, args []ssa.Value, res ssa.Value) {
+	switch bi.Name() {
+	case "append":
+		dst := b.value(res)
+		if dst == noVertex {
+			return
+		}
+		b.assign(b.value(args[0]), dst)
+		elem := res.Type().Underlying().(*types.Slice).Elem()
+		o := b.object(res, types.NewArray(elem, -1), "append@"+b.line(instr.Pos()), instr.Pos())
+		b.edge(o, dst, lNew, graph.NoIndex)
+		if len(args) > 1 && !isString(args[1].Type()) {
+			b.copyElems(dst, b.value(args[0]), elem)
+			b.copyElems(dst, b.value(args[1]), elem)
+		}
+	case "copy":
+		if !isString(args[1].Type()) {
+			if st, ok := args[0].Type().Underlying().(*types.Slice); ok {
+				b.copyElems(b.value(args[0]), b.value(args[1]), st.Elem())
+			}
+		}
+	case "recover":
+		b.assign(b.Panic, b.value(res))
+	case "ssa:wrapnilchk":
+		b.assign(b.value(args[0]), b.value(res))
+	}
+}
+
+// copyElems copies the elements of the array src points to into dst's.
+func (b *builder) copyElems(dst, src uint32, elem types.Type) {
+	if dst == noVertex || src == noVertex || !b.carries(elem) {
+		return
+	}
+	if aggregate(elem) {
+		d, s := b.temp(), b.temp()
+		b.edge(dst, d, lFA, idxElem)
+		b.edge(src, s, lFA, idxElem)
+		b.copyAggregate(d, s, elem, 1)
+		return
+	}
+	t := b.temp()
+	b.edge(src, t, lLoadI, idxElem)
+	b.edge(t, dst, lStoreI, idxElem)
+}
+
+// FuncName is fn's name as cflr prints and queries it.
+func FuncName(fn *ssa.Function) string { return funcName(fn) }
+
+// funcName is fn's name with package names instead of paths:
+// main.f, (*main.T).M, main.main$1, main.id[main.T].
+func funcName(fn *ssa.Function) string {
+	return qualifyNames(fn.Prog, fn.String())
+}
+
+var pathNames sync.Map // *ssa.Program → map[string]string (path → name)
+
+var qualified = regexp.MustCompile(`[A-Za-z0-9_~./-]+\.`)
+
+// qualifyNames replaces package paths in s by package names.
+func qualifyNames(prog *ssa.Program, s string) string {
+	m, ok := pathNames.Load(prog)
+	if !ok {
+		names := map[string]string{}
+		for _, p := range prog.AllPackages() {
+			names[p.Pkg.Path()+"."] = p.Pkg.Name() + "."
+		}
+		m, _ = pathNames.LoadOrStore(prog, names)
+	}
+	names := m.(map[string]string)
+	return qualified.ReplaceAllStringFunc(s, func(tok string) string {
+		// The token may start with a receiver's "(*" or a bracket.
+		for i := 0; i < len(tok); i++ {
+			if n, ok := names[tok[i:]]; ok {
+				return tok[:i] + n
+			}
+		}
+		return tok
+	})
+}
+
+// describe is the name of vertex v in written graphs.
+func (b *builder) describe(v uint32) string {
+	n := b.Nodes[v]
+	var s string
+	switch n.Kind {
+	case KindObject, KindSubObject, KindSpecial:
+		s = n.Label
+	case KindValue:
+		switch x := n.Value.(type) {
+		case *ssa.Function:
+			s = "&" + funcName(x)
+		case *ssa.Global:
+			s = "&" + pkgName(x.Pkg.Pkg) + "." + x.Name()
+		default:
+			s = x.Name()
+		}
+	case KindTuple:
+		s = fmt.Sprintf("%s#%d", n.Value.Name(), n.Index)
+	case KindReturn:
+		s = fmt.Sprintf("return#%d", n.Index)
+	case KindTemp:
+		s = fmt.Sprintf("tmp%d", v)
+	}
+	if n.Func != nil && n.Kind != KindObject {
+		s = funcName(n.Func) + ":" + s
+	}
+	if n.Pos.IsValid() {
+		s += " @" + b.prog.Fset.Position(n.Pos).String()
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+func allFunctions(prog *ssa.Program) map[*ssa.Function]bool { return ssautil.AllFunctions(prog) }

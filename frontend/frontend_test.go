@@ -1,0 +1,208 @@
+package frontend_test
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+		"strings"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/cflr/cflr/frontend"
+)
+
+// The programs under testdata/src carry their expectations as comments:
+//
+//	// @pointsto VAR: L1, L2       objects VAR may point to, exactly
+//	// @pointsto[ctx] VAR: L1      the same, with the context-sensitive grammar
+//	// @calls CALLER -> F1, F2     functions CALLER may call, exactly
+//
+// VAR is resolved in the innermost function around the comment. Objects are
+// labeled kind@line (new, complit, makeslice, makemap, makechan, box,
+// closure, bound, append, convert), by variable name for address-taken
+// locals, by name for functions and globals, and by parent label plus .f
+// or [*] for sub-objects.
+var annot = regexp.MustCompile(`^//\s*@(pointsto|pointsto\[ctx\]|calls)\s+(.*)$`)
+
+type expectation struct {
+	kind, target string
+	want         []string
+	pos          token.Position
+}
+
+func TestAnnotated(t *testing.T) {
+	dirs, err := os.ReadDir("testdata/src")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		t.Run(d.Name(), func(t *testing.T) {
+			for _, ctxSens := range []bool{false, true} {
+				checkDir(t, d.Name(), ctxSens)
+			}
+		})
+	}
+}
+
+func checkDir(t *testing.T, dir string, ctxSens bool) {
+	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./"+dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) > 0 {
+		t.Fatalf("package errors: %v", prog.Errors)
+	}
+	a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Context: ctxSens, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg := a.CallGraph()
+	exps := readExpectations(t, filepath.Join("testdata/src", dir))
+	if len(exps) == 0 {
+		t.Fatal("no annotations")
+	}
+	ctxOverride := map[string]bool{}
+	for _, e := range exps {
+		if e.kind == "pointsto[ctx]" {
+			ctxOverride[e.pos.Filename+":"+e.target] = true
+		}
+	}
+	mode := "insensitive"
+	if ctxSens {
+		mode = "context"
+	}
+	for _, e := range exps {
+		switch e.kind {
+		case "pointsto", "pointsto[ctx]":
+			if (e.kind == "pointsto[ctx]") != ctxSens && (e.kind == "pointsto[ctx]" || ctxOverride[e.pos.Filename+":"+e.target]) {
+				continue
+			}
+			if strings.Contains(e.target, ".") { // a package-level variable
+				objs, err := a.PointsToQuery(e.target)
+				if err != nil {
+					t.Errorf("%s: %v", e.pos, err)
+					continue
+				}
+				var got []string
+				for _, o := range objs {
+					got = append(got, o.Label)
+				}
+				if got = sortedSet(got); !slices.Equal(got, e.want) {
+					t.Errorf("%s: %s: pointsto %s = %v, want %v", e.pos, mode, e.target, got, e.want)
+				}
+				continue
+			}
+			fns := enclosing(prog, e.pos)
+			if len(fns) == 0 {
+				t.Errorf("%s: no function around the annotation", e.pos)
+				continue
+			}
+			var got []string
+			for _, fn := range fns { // generic code: every instance
+				objs, err := a.PointsToQuery(frontend.FuncName(fn) + "." + e.target)
+				if err != nil {
+					t.Errorf("%s: %v", e.pos, err)
+					continue
+				}
+				for _, o := range objs {
+					got = append(got, o.Label)
+				}
+			}
+			got = sortedSet(got)
+			if !slices.Equal(got, e.want) {
+				t.Errorf("%s: %s: pointsto %s = %v, want %v", e.pos, mode, e.target, got, e.want)
+			}
+		case "calls":
+			got := cg.Callees(e.target)
+			if !slices.Equal(got, e.want) {
+				t.Errorf("%s: %s: calls %s -> %v, want %v", e.pos, mode, e.target, got, e.want)
+			}
+		}
+	}
+}
+
+
+func readExpectations(t *testing.T, dir string) []expectation {
+	fset := token.NewFileSet()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	var exps []expectation
+	for _, f := range files {
+		af, err := parser.ParseFile(fset, f, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cg := range af.Comments {
+			for _, c := range cg.List {
+				m := annot.FindStringSubmatch(c.Text)
+				if m == nil {
+					continue
+				}
+				pos := fset.Position(c.Pos())
+				pos.Filename, _ = filepath.Abs(pos.Filename)
+				sep := ":"
+				if m[1] == "calls" {
+					sep = "->"
+				}
+				target, list, ok := strings.Cut(m[2], sep)
+				if !ok {
+					t.Fatalf("%s: malformed annotation %q", pos, c.Text)
+				}
+				var want []string
+				for _, w := range strings.Split(list, ",") {
+					if w = strings.TrimSpace(w); w != "" {
+						want = append(want, w)
+					}
+				}
+				exps = append(exps, expectation{m[1], strings.TrimSpace(target), sortedSet(want), pos})
+			}
+		}
+	}
+	return exps
+}
+
+func sortedSet(xs []string) []string {
+	sort.Strings(xs)
+	return slices.Compact(xs)
+}
+
+// enclosing is the innermost function whose syntax covers pos (all its
+// instances, for generic code).
+func enclosing(prog *frontend.Program, pos token.Position) []*ssa.Function {
+	var best []*ssa.Function
+	bestSpan := -1
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		syn := fn.Syntax()
+		if syn == nil || len(fn.Blocks) == 0 {
+			continue
+		}
+		if _, ok := syn.(*ast.FuncDecl); !ok {
+			if _, ok := syn.(*ast.FuncLit); !ok {
+				continue
+			}
+		}
+		if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+			continue
+		}
+		start, end := prog.Fset.Position(syn.Pos()), prog.Fset.Position(syn.End())
+		if start.Filename != pos.Filename || pos.Line < start.Line || pos.Line > end.Line {
+			continue
+		}
+		if span := int(syn.End() - syn.Pos()); bestSpan < 0 || span < bestSpan {
+			best, bestSpan = []*ssa.Function{fn}, span
+		} else if span == bestSpan {
+			best = append(best, fn)
+		}
+	}
+	return best
+}

@@ -1,0 +1,149 @@
+package frontend
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"go/types"
+	"runtime"
+	"sort"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// Config says which Go packages to load and how.
+type Config struct {
+	// Dir is the directory in which patterns are resolved, as the working
+	// directory of `go build` (default: the current directory).
+	Dir string
+	// Tests includes each package's test files and test packages.
+	Tests bool
+	// Env, when non-nil, is the environment of the go command (default:
+	// the process's).
+	Env []string
+	// Debug builds SSA with debug information (ssa.GlobalDebug), which
+	// position and variable-name queries need. It costs some memory.
+	Debug bool
+}
+
+// PackageError is a load, parse or type error in a package, at the position
+// `go build` reports (file:line:col).
+type PackageError struct {
+	Pos string // file:line:col, or "" when the error has no position
+	Msg string
+}
+
+func (e PackageError) Error() string {
+	if e.Pos == "" {
+		return e.Msg
+	}
+	return e.Pos + ": " + e.Msg
+}
+
+// Program is a loaded Go program in SSA form: every package the patterns
+// name plus their dependencies, with bodies built (generic functions
+// instantiated).
+type Program struct {
+	Fset *token.FileSet
+	SSA  *ssa.Program
+	// Packages are the SSA packages the patterns named, well-typed ones
+	// only, sorted by path.
+	Packages []*ssa.Package
+	// Errors are the packages' errors, sorted by position. The packages
+	// that have them are left out of the analysis (and so are the packages
+	// that import them, which go/ssa cannot build); the rest is analyzed.
+	Errors []PackageError
+	// Skipped names the initial packages left out because of errors.
+	Skipped []string
+	// LoadTime and SSATime are the durations of the two phases.
+	LoadTime, SSATime time.Duration
+}
+
+// Load loads the packages that patterns (as for `go build`) denote and
+// builds their SSA form. Package errors do not make Load fail: they are
+// reported in Program.Errors and the well-typed packages are kept. Load
+// fails when the go command fails or no package could be built.
+func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error) {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	start := time.Now()
+	pcfg := &packages.Config{
+		Context: ctx,
+		Mode:    packages.LoadAllSyntax,
+		Dir:     cfg.Dir,
+		Tests:   cfg.Tests,
+		Env:     cfg.Env,
+	}
+	initial, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %v: %w", patterns, err)
+	}
+	p := &Program{LoadTime: time.Since(start)}
+	seen := map[string]bool{}
+	packages.Visit(initial, nil, func(pkg *packages.Package) {
+		for _, e := range pkg.Errors {
+			pe := PackageError{Pos: e.Pos, Msg: e.Msg}
+			if k := pe.Error(); !seen[k] {
+				seen[k] = true
+				p.Errors = append(p.Errors, pe)
+			}
+		}
+	})
+	sort.SliceStable(p.Errors, func(i, j int) bool { return p.Errors[i].Pos < p.Errors[j].Pos })
+
+	start = time.Now()
+	mode := ssa.InstantiateGenerics
+	if cfg.Debug {
+		mode |= ssa.GlobalDebug
+	}
+	prog, pkgs := ssautil.AllPackages(initial, mode)
+	for i, sp := range pkgs {
+		if sp == nil {
+			p.Skipped = append(p.Skipped, initial[i].ID)
+			continue
+		}
+		p.Packages = append(p.Packages, sp)
+	}
+	if len(p.Packages) == 0 {
+		if len(p.Errors) > 0 {
+			return p, fmt.Errorf("no package could be analyzed: %w", p.Errors[0])
+		}
+		return p, fmt.Errorf("no packages match %v", patterns)
+	}
+	sort.Slice(p.Packages, func(i, j int) bool { return p.Packages[i].Pkg.Path() < p.Packages[j].Pkg.Path() })
+	if err := buildSSA(prog); err != nil {
+		return p, err
+	}
+	p.Fset, p.SSA = prog.Fset, prog
+	p.SSATime = time.Since(start)
+	return p, nil
+}
+
+// buildSSA builds every function body, turning a go/ssa panic (ill-typed
+// code slipping through) into an error.
+func buildSSA(prog *ssa.Program) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			buf := make([]byte, 4096)
+			buf = buf[:runtime.Stack(buf, false)]
+			err = fmt.Errorf("building SSA: %v\n%s", r, buf)
+		}
+	}()
+	prog.Build()
+	return nil
+}
+
+// pkgName is the name used for p in labels: its package name.
+func pkgName(p *types.Package) string {
+	if p == nil {
+		return ""
+	}
+	return p.Name()
+}

@@ -1,0 +1,3 @@
+module cflrtest
+
+go 1.26
