@@ -271,7 +271,7 @@ func (b *builder) assign(src, dst uint32) { b.edge(src, dst, lAssign, graph.NoIn
 func (b *builder) temp() uint32 { return b.node(Node{Kind: KindTemp, Func: b.fn}) }
 
 func (b *builder) unmodelled(pos token.Pos, reason string) {
-	u := Unmodelled{Pos: b.prog.Fset.Position(pos).String(), Reason: reason}
+	u := Unmodelled{Pos: posString(b.prog.Fset, pos), Reason: reason}
 	if b.fn != nil {
 		u.Func = b.fn.String()
 	}
@@ -1119,7 +1119,7 @@ func (b *builder) describe(v uint32) string {
 		s = funcName(n.Func) + ":" + s
 	}
 	if n.Pos.IsValid() {
-		s += " @" + b.prog.Fset.Position(n.Pos).String()
+		s += " @" + posString(b.prog.Fset, n.Pos)
 	}
 	return strings.Map(func(r rune) rune {
 		if r == '\t' || r == '\n' {

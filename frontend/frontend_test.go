@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-		"strings"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -131,7 +131,6 @@ func checkDir(t *testing.T, dir string, ctxSens bool) {
 		}
 	}
 }
-
 
 func readExpectations(t *testing.T, dir string) []expectation {
 	fset := token.NewFileSet()

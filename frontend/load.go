@@ -5,8 +5,12 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -147,3 +151,23 @@ func pkgName(p *types.Package) string {
 	}
 	return p.Name()
 }
+
+// posString formats pos as file:line:col, the file relative to the
+// current directory when it lies below it.
+func posString(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	if !p.IsValid() {
+		return "-"
+	}
+	if wd := workDir(); wd != "" {
+		if rel, err := filepath.Rel(wd, p.Filename); err == nil && !strings.HasPrefix(rel, "..") {
+			p.Filename = rel
+		}
+	}
+	return p.String()
+}
+
+var workDir = sync.OnceValue(func() string {
+	wd, _ := os.Getwd()
+	return wd
+})

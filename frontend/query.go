@@ -30,7 +30,7 @@ func (a *Analysis) Object(o uint32) Object {
 		obj.Type = types.TypeString(n.Type, func(p *types.Package) string { return p.Name() })
 	}
 	if n.Pos.IsValid() {
-		obj.Pos = a.Prog.Fset.Position(n.Pos).String()
+		obj.Pos = posString(a.Prog.Fset, n.Pos)
 	}
 	return obj
 }
@@ -121,7 +121,6 @@ func (a *Analysis) varVertices(fn *ssa.Function, name string) []uint32 {
 	}
 	return vs
 }
-
 
 // refVertices is the vertex holding the value a DebugRef refers to: the
 // value itself, or for an address-taken variable its content.
