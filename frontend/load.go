@@ -93,7 +93,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	seen := map[string]bool{}
 	packages.Visit(initial, nil, func(pkg *packages.Package) {
 		for _, e := range pkg.Errors {
-			pe := PackageError{Pos: e.Pos, Msg: e.Msg}
+			pe := PackageError{Pos: relPos(e.Pos), Msg: e.Msg}
 			if k := pe.Error(); !seen[k] {
 				seen[k] = true
 				p.Errors = append(p.Errors, pe)
@@ -171,3 +171,16 @@ var workDir = sync.OnceValue(func() string {
 	wd, _ := os.Getwd()
 	return wd
 })
+
+// relPos makes the file of a file:line:col position relative to the
+// current directory when it lies below it, as go build prints it.
+func relPos(pos string) string {
+	wd := workDir()
+	if wd == "" || !filepath.IsAbs(pos) {
+		return pos
+	}
+	if rel, err := filepath.Rel(wd, pos); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return pos
+}

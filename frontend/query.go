@@ -172,7 +172,16 @@ func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 	var best []*ssa.DebugRef
 	bestSpan := -1
 	sawFile := false
+	var params []uint32 // a parameter's declaring identifier
 	for _, fn := range sortedFuncs(a.Prog.SSA) {
+		for _, p := range fn.Params {
+			ps := fset.Position(p.Pos())
+			if (ps.Filename == abs || ps.Filename == file) && ps.Line == line && col >= ps.Column && col < ps.Column+len(p.Name()) {
+				if id, ok := a.Graph.vals[p]; ok {
+					params = append(params, id)
+				}
+			}
+		}
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
 				ref, ok := instr.(*ssa.DebugRef)
@@ -197,8 +206,11 @@ func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 			}
 		}
 	}
-	if !sawFile {
+	if !sawFile && len(params) == 0 {
 		return nil, fmt.Errorf("%s:%d:%d: file is not part of the analyzed packages", file, line, col)
+	}
+	if len(params) > 0 {
+		return dedupe(params), nil
 	}
 	var vs []uint32
 	for _, ref := range best {

@@ -2,8 +2,8 @@ package main
 
 import (
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"

@@ -1,0 +1,6 @@
+package bad
+
+func F() *int {
+	var s string = 1
+	return s
+}

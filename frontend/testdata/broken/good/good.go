@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	p := new(int)
+	_ = p
+}
