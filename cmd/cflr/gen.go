@@ -28,6 +28,13 @@ self-loops, as the Graph500, Tigr and Subway inputs are.`,
 			if o.Kind != "rmat" && o.Kind != "uniform" {
 				return usageErr(fmt.Errorf("--kind %q: want rmat or uniform", o.Kind))
 			}
+			f := csr.Format(format)
+			if f == csr.FormatAuto {
+				f = csr.DetectFormat(args[0])
+			}
+			if (f == csr.FormatWEL || f == csr.FormatBWCSR) && o.MaxWeight == 0 {
+				return usageErr(fmt.Errorf("%s: format %s needs weights: add --weights N", args[0], f))
+			}
 			g, err := csr.Generate(o)
 			if err != nil {
 				return usageErr(err)

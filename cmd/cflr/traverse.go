@@ -55,6 +55,9 @@ iterations and GTEPS. --out writes one value per vertex, one per line.`,
 				return usageErr(err)
 			}
 			load := time.Since(t0)
+			if (alg == traverse.BFS || alg == traverse.SSSP || alg == traverse.SSWP) && src >= g.N {
+				return usageErr(fmt.Errorf("--src %d: %s has %d vertices", src, args[1], g.N))
+			}
 			res, err := traverse.Run(g, alg, opt)
 			if err != nil {
 				return err
@@ -78,6 +81,7 @@ iterations and GTEPS. --out writes one value per vertex, one per line.`,
 	f.StringVar(&device, "device", "auto", "cpu, gpu, or auto (gpu when built with -tags cuda and a GPU is present)")
 	f.StringVar(&gpuMem, "gpu-mem", "", "cap on GPU memory (e.g. 512M, 2G); a graph that does not fit runs out-of-GPU-memory (Subway)")
 	f.BoolVar(&opt.Async, "async", false, "Subway: iterate inside each loaded subgraph until it converges")
+	f.BoolVar(&opt.HostGather, "host-gather", false, "Subway: gather active edges on the CPU into a staging buffer (Subway's scheme) instead of zero-copy on the GPU")
 	f.StringVar(&opt.OutOfCore, "ooc", "", "force out-of-GPU-memory mode: subway or stream (naive partition streaming)")
 	f.IntVar(&opt.VirtualK, "virtual-k", 10, "Tigr degree bound K for virtual nodes and UDT")
 	f.StringVar(&layout, "layout", "coalesced", "GPU work assignment: worklist, baseline, virtual, coalesced, udt")
