@@ -85,8 +85,15 @@ type Options struct {
 	// iteration).
 	OutOfCore string
 	// Async makes the Subway path iterate inside each loaded subgraph until
-	// it converges (BFS, SSSP, SSWP, CC, and PageRank's delta form).
+	// it converges (BFS, SSSP, SSWP, CC; PageRank out of GPU memory runs
+	// power iterations only).
 	Async bool
+	// HostGather makes the Subway path build each SubCSR chunk as Subway
+	// does: a parallel CPU copy of the active vertices' edges into a pinned
+	// staging buffer, then one copy to the GPU. By default a GPU kernel
+	// gathers them straight from the mapped pinned edge array (zero-copy),
+	// which skips the CPU pass and the staging copy.
+	HostGather bool
 	// Damping is PageRank's d (default 0.85).
 	Damping float64
 	// Iterations is the number of PageRank power iterations (default 20).
@@ -133,8 +140,11 @@ func (o *Options) ensureDefaults() {
 // Phases is where a run's time went.
 type Phases struct {
 	Transform time.Duration // symmetrizing, virtual node array, UDT
-	Transfer  time.Duration // host→device and device→host copies (in-GPU mode)
-	Compute   time.Duration // the iterations themselves
+	// Transfer is explicit host↔device copies. Out of GPU memory, the
+	// zero-copy SubCSR gather reads host memory from inside a kernel: that
+	// time is in Compute, so compare modes by Compute+Transfer.
+	Transfer time.Duration
+	Compute  time.Duration // the iterations themselves
 }
 
 // Result is a run's output.
