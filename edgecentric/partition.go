@@ -2,7 +2,6 @@ package edgecentric
 
 import (
 	"context"
-	"sort"
 )
 
 // side says which endpoint's list an edge half lives in.
@@ -28,25 +27,39 @@ type entry struct {
 }
 
 // adjList is a vertex's labeled adjacency on one side: entries sorted by
-// label. Vertices carry few labels, so a sorted slice beats a map.
-type adjList struct{ ents []*entry }
+// label, with the labels also in their own slice so that the search, the
+// hottest lookup in the engine, scans dense memory. Vertices carry few
+// labels, so this beats a map.
+type adjList struct {
+	labels []uint32
+	ents   []*entry
+}
 
 func (a *adjList) find(l uint32) int {
-	ents := a.ents
-	if len(ents) <= 8 {
-		for i, e := range ents {
-			if e.label >= l {
+	ls := a.labels
+	if len(ls) <= 16 {
+		for i, x := range ls {
+			if x >= l {
 				return i
 			}
 		}
-		return len(ents)
+		return len(ls)
 	}
-	return sort.Search(len(ents), func(i int) bool { return ents[i].label >= l })
+	lo, hi := 0, len(ls)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ls[m] < l {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 func (a *adjList) get(l uint32) *entry {
 	i := a.find(l)
-	if i < len(a.ents) && a.ents[i].label == l {
+	if i < len(a.labels) && a.labels[i] == l {
 		return a.ents[i]
 	}
 	return nil
@@ -54,13 +67,16 @@ func (a *adjList) get(l uint32) *entry {
 
 func (a *adjList) getOrCreate(l uint32, k setKind) *entry {
 	i := a.find(l)
-	if i < len(a.ents) && a.ents[i].label == l {
+	if i < len(a.labels) && a.labels[i] == l {
 		return a.ents[i]
 	}
 	e := &entry{label: l, all: k.make()}
 	a.ents = append(a.ents, nil)
 	copy(a.ents[i+1:], a.ents[i:])
 	a.ents[i] = e
+	a.labels = append(a.labels, 0)
+	copy(a.labels[i+1:], a.labels[i:])
+	a.labels[i] = l
 	return e
 }
 
@@ -237,12 +253,14 @@ func (p *partition) process(w work) {
 	if w.s == in {
 		byRule = rs.first[l]
 	}
+	np := int64(P.Len())
 	join := func(z uint32, oe *entry) {
 		U := oe.all
-		if U.Len() == 0 {
+		nu := int64(U.Len())
+		if nu == 0 {
 			return
 		}
-		p.applications += int64(P.Len()) * int64(U.Len())
+		p.applications += np * nu
 		switch {
 		case !p.eng.bulk:
 			P.ForEach(func(y uint32) {
