@@ -334,13 +334,12 @@ func writeText(w *bufio.Writer, g *Graph, sep byte, withIndex bool) error {
 
 // WriteFile writes g to path atomically (a temporary file renamed into
 // place, so no half-written file is left on error). When the graph has
-// vertex names and the format is integer-only (graspan, or ids requested
-// with idsOnly), the id↔name map is written to path+".names".
+// vertex names, the id↔name map is also written to path+".names"; the
+// Graspan format, which holds only integer vertices, then writes ids.
 func WriteFile(path string, g *Graph, format Format) error {
 	if format == "" {
 		format = FormatFor(path)
 	}
-	names := g.Names
 	out := g
 	if format == FormatGraspan && g.Names != nil {
 		c := *g
@@ -350,8 +349,8 @@ func WriteFile(path string, g *Graph, format Format) error {
 	if err := AtomicWrite(path, func(w io.Writer) error { return Write(w, out, format) }); err != nil {
 		return err
 	}
-	if names != nil && format == FormatGraspan {
-		return WriteNames(path+".names", names)
+	if g.Names != nil {
+		return WriteNames(path+".names", g.Names)
 	}
 	return nil
 }
