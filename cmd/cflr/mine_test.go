@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runMine(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	root := newRootCmd()
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(append([]string{"mine"}, args...))
+	err := root.Execute()
+	return out.String(), err
+}
+
+func citeseer(t *testing.T) string {
+	p := filepath.Join("..", "..", "..", "shared", "data", "graphs", "citeseer.lg")
+	if _, err := os.Stat(p); err != nil {
+		t.Skip("shared data not present")
+	}
+	return p
+}
+
+func TestMineCommand(t *testing.T) {
+	g := citeseer(t)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"triangles", "--device", "cpu", g}, []string{"count    1166"}},
+		{[]string{"cliques", "-k", "5", "--device", "cpu", g}, []string{"count    46"}},
+		{[]string{"motifs", "-k", "4", g}, []string{"111153  4-path", "255  4-clique"}},
+		{[]string{"motifs", "-k", "4", "--induced", "edge", "--json", g}, []string{`"count": 185589`, `"name": "4-cycle"`}},
+		{[]string{"match", "--pattern", "../../testdata/patterns/tailed-triangle.txt", "--induced", "edge", g}, []string{"count    34760"}},
+		{[]string{"fsm", "--support", "300", g}, []string{"303  -", "335  -"}},
+	} {
+		out, err := runMine(t, tc.args...)
+		if err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out)
+			}
+		}
+	}
+}
+
+func TestMineBadInput(t *testing.T) {
+	g := citeseer(t)
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	os.WriteFile(bad, []byte("v 0\nv 1\nv 2\ne 0 1\n"), 0o644)
+	for _, args := range [][]string{
+		{"squares", g},
+		{"cliques", "-k", "2", g},
+		{"motifs", "-k", "9", g},
+		{"match", g},
+		{"match", "--pattern", bad, g},
+		{"fsm", g},
+		{"motifs", "--device", "gpu", g},
+		{"triangles", "--induced", "both", g},
+		{"triangles", "/nonexistent/graph.txt"},
+	} {
+		_, err := runMine(t, args...)
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.code != 2 {
+			t.Errorf("%v: error %v, want exit status 2", args, err)
+		}
+	}
+}
