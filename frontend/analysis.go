@@ -109,6 +109,13 @@ func vtaGraph(prog *ssa.Program) *callgraph.Graph {
 	return vta.CallGraph(allFunctions(prog), cha.CallGraph(prog))
 }
 
+// DynamicCallees returns a resolver for Options.Callees from a call graph
+// (e.g. VTA's).
+func DynamicCallees(cg *callgraph.Graph) func(ssa.CallInstruction) []*ssa.Function {
+	m := dynamicCallees(cg)
+	return func(site ssa.CallInstruction) []*ssa.Function { return m[site] }
+}
+
 // dynamicCallees indexes the callees of a call graph's dynamic sites.
 func dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function {
 	m := map[ssa.CallInstruction][]*ssa.Function{}

@@ -837,9 +837,6 @@ func (b *builder) convert(i *ssa.Convert) {
 		dst := b.value(i)
 		b.assign(b.value(i.X), dst)
 		b.assign(b.unknownV, dst)
-		if src := b.value(i.X); src != noVertex && isUnsafePointer(to) {
-			b.assign(src, b.unknownV)
-		}
 		return
 	}
 	b.assign(b.value(i.X), b.value(i))
@@ -911,12 +908,6 @@ func (b *builder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa.Val
 // but values may also come and go through reflection the graph cannot see.
 func (b *builder) reflective(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa.Value) {
 	var carriesAny bool
-	for _, a := range c.Args {
-		if v := b.value(a); v != noVertex {
-			b.assign(v, b.unknownV)
-			carriesAny = true
-		}
-	}
 	if res != nil {
 		if t, ok := res.Type().(*types.Tuple); ok {
 			for k := 0; k < t.Len(); k++ {
@@ -989,9 +980,8 @@ func (b *builder) external(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa
 		args = append([]ssa.Value{c.Value}, args...)
 	}
 	for _, a := range args {
-		if v := b.value(a); v != noVertex {
-			b.assign(v, b.unknownV)
-			carriesAny = true
+		if b.value(a) != noVertex {
+			carriesAny = true // escapes: not tracked further (see doc.go)
 		}
 	}
 	if res != nil {

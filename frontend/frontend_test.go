@@ -205,3 +205,34 @@ func enclosing(prog *frontend.Program, pos token.Position) []*ssa.Function {
 	}
 	return best
 }
+
+// The solution does not depend on the solver's thread count.
+func TestDeterministic(t *testing.T) {
+	var first string
+	for _, threads := range []int{1, 3} {
+		prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./containers", "./methods")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		for v := uint32(0); v < a.Graph.NumVertices; v++ {
+			sb.WriteString(a.Graph.Names[v])
+			for _, o := range a.PointsToVertex(v) {
+				sb.WriteString(" " + a.Graph.Names[o])
+			}
+			sb.WriteString("\n")
+		}
+		for _, e := range a.CallGraph().Edges {
+			sb.WriteString(frontend.FuncName(e.Caller) + "->" + frontend.FuncName(e.Callee) + "\n")
+		}
+		if threads == 1 {
+			first = sb.String()
+		} else if sb.String() != first {
+			t.Errorf("threads %d: different result", threads)
+		}
+	}
+}
