@@ -210,15 +210,21 @@ func (p *partition) deliverSet(v, l uint32, s side, set vset) {
 // finds at once when they belong here (asynchronous inside the partition)
 // and sending the rest to send[q]. It checks ctx every few hundred entries.
 func (p *partition) Process(ctx context.Context) error {
-	for n := 0; len(p.queue) > 0; n++ {
-		if n&255 == 255 {
-			if err := ctx.Err(); err != nil {
-				return err
+	// Process in waves: the entries queued now, then those they queued.
+	// Waiting lets an entry's pending edges pile up, so it is processed
+	// fewer times with larger batches (better set operations, fewer
+	// joins) than depth-first order would.
+	var wave []work
+	for n := 0; len(p.queue) > 0; {
+		wave, p.queue = p.queue, wave[:0]
+		for _, w := range wave {
+			if n++; n&255 == 255 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
 			}
+			p.process(w)
 		}
-		w := p.queue[len(p.queue)-1]
-		p.queue = p.queue[:len(p.queue)-1]
-		p.process(w)
 	}
 	return nil
 }
