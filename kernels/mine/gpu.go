@@ -11,7 +11,8 @@ type GPUOptions struct {
 	// Ordinal is the GPU to use (default 0).
 	Ordinal int
 	// TriangleKernel is "warp" (one warp per arc, binary search; the
-	// default) or "thread" (one thread per arc, merge).
+	// default), "group4", "group8" or "group16" (that many lanes per arc),
+	// or "thread" (one thread per arc, merge).
 	TriangleKernel string
 	// HostGraph keeps the graph in mapped pinned host memory (zero-copy over
 	// the bus) instead of device memory. It is chosen automatically when

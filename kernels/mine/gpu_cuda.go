@@ -21,9 +21,9 @@ const MaxGPUCliqueK = 16
 // GPU runs the mining kernels on one device, on the shared runtime in
 // kernels/gpu.
 type GPU struct {
-	ctx                   *gpu.Context
-	tcWarp, tcThread, clq *gpu.Function
-	opt                   GPUOptions
+	ctx                            *gpu.Context
+	tcWarp, tcThread, tcGroup, clq *gpu.Function
+	opt                            GPUOptions
 }
 
 // NewGPU opens a device and loads the kernels.
@@ -43,6 +43,9 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	}
 	if err == nil {
 		d.tcThread, err = mod.Function("tc_thread")
+	}
+	if err == nil {
+		d.tcGroup, err = mod.Function("tc_group")
 	}
 	if err == nil {
 		d.clq, err = mod.Function("clique_warp")
@@ -165,16 +168,25 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 	sms := uint32(d.ctx.Info().SMs)
 	const block = 256
 	grid := sms * 8
-	f := d.tcWarp
-	if d.opt.TriangleKernel == "thread" {
+	f, group := d.tcWarp, uint64(0)
+	switch d.opt.TriangleKernel {
+	case "", "warp":
+	case "thread":
 		f = d.tcThread
-	} else if d.opt.TriangleKernel != "" && d.opt.TriangleKernel != "warp" {
-		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp or thread)", d.opt.TriangleKernel)
+	case "group4", "group8", "group16":
+		f = d.tcGroup
+		fmt.Sscanf(d.opt.TriangleKernel, "group%d", &group)
+	default:
+		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16 or thread)", d.opt.TriangleKernel)
 	}
 	st.Warps = int(grid * block / 32)
 	t1 := time.Now()
 	if g.m > 0 {
-		if err := f.Launch(grid, block, g.off, g.adj, g.src, g.m, out.Ptr()); err != nil {
+		args := []uint64{g.off, g.adj, g.src, g.m, out.Ptr()}
+		if group > 0 {
+			args = []uint64{g.off, g.adj, g.src, g.m, group, out.Ptr()}
+		}
+		if err := f.Launch(grid, block, args...); err != nil {
 			return 0, st, err
 		}
 	}

@@ -25,6 +25,9 @@ func TestPublishedTriangles(t *testing.T) {
 				}
 			}
 		}
+		if got := CountTriangles(Orient(RankOrder(g, 2), 2), Options{Intersect: Hash}); got != tc.want {
+			t.Errorf("%s rank-ordered: %d triangles, want %d", tc.name, got, tc.want)
+		}
 		n, _ := CountCliques(dag, 3, Options{})
 		if n != tc.want {
 			t.Errorf("%s: 3-cliques %d, want %d", tc.name, n, tc.want)
