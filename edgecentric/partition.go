@@ -112,7 +112,8 @@ type partition struct {
 	send   [][]message // filled in this phase
 	sent   [][]message // frozen: read by the other partitions in phase 2
 
-	eng *engine
+	eng     *engine
+	scratch []*entry
 
 	derived      int64
 	applications int64
@@ -300,7 +301,10 @@ func (p *partition) process(w work) {
 		}
 		return
 	}
-	for _, oe := range other.ents {
+	// Joins may add entries to this very list (a derived edge can start or
+	// end at v), which shifts other.ents: iterate over a copy.
+	p.scratch = append(p.scratch[:0], other.ents...)
+	for _, oe := range p.scratch {
 		var zs []uint32
 		if w.s == out {
 			zs = rs.lookupPair(oe.label, l)
@@ -319,7 +323,8 @@ func (p *partition) process(w work) {
 func (p *partition) processUnindexed(v, l uint32, s side, P vset, other *adjList) {
 	rs := p.eng.rules
 	P.ForEach(func(y uint32) {
-		for _, oe := range other.ents {
+		ents := append([]*entry(nil), other.ents...) // see process
+		for _, oe := range ents {
 			oe.all.ForEach(func(u uint32) {
 				p.applications++
 				if s == out {

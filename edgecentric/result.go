@@ -150,9 +150,8 @@ func (r *Result) Graph(syms []int, names []string) *graph.Graph {
 func sortedElems(s vset) []uint32 {
 	var xs []uint32
 	s.ForEach(func(x uint32) { xs = append(xs, x) })
-	if _, ok := s.(*bitmap); !ok {
-		slices.Sort(xs)
-	}
+	// Small bitmap sets and hash sets are unordered.
+	slices.Sort(xs)
 	return xs
 }
 

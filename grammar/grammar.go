@@ -257,6 +257,7 @@ func (g *Grammar) Normalize() (*Grammar, error) {
 		return nil, err
 	}
 	n.linearizeTransitive()
+	n.shortcutClosures()
 	return n.removeEpsilon()
 }
 
@@ -300,6 +301,51 @@ func (n *Grammar) linearizeTransitive() {
 		rules = append(rules, Rule{LHS: a, RHS: []int{x}, Pos: pos}, Rule{LHS: a, RHS: []int{x, a}, Pos: pos})
 		n.Rules = rules
 		n.Symbols[x].Nonterminal = true
+	}
+}
+
+// shortcutClosures rewrites X ::= Y X to X ::= Z X (and X ::= X Y to
+// X ::= X Z) when Y is a closure of Z: Y's only rules are Y ::= Z,
+// Y ::= Z Y and perhaps Y ::= ε. Iterating X ::= Z X already prepends any
+// number of Z edges, so the language is the same, but each new X edge now
+// joins the few Z edges instead of the many Y edges (in alias analysis,
+// V ::= Abar V | V A with Abar and A transitive closures).
+func (n *Grammar) shortcutClosures() {
+	base := make([]int, len(n.Symbols))
+	for y := range base {
+		base[y] = -1
+		if n.Symbols[y].Indexed || !n.Symbols[y].Nonterminal {
+			continue
+		}
+		z, ok, single, pair := -1, true, false, false
+		for _, r := range n.Rules {
+			if r.LHS != y || len(r.RHS) == 0 {
+				continue
+			}
+			switch {
+			case len(r.RHS) == 1 && r.RHS[0] != y && (z == -1 || z == r.RHS[0]):
+				z, single = r.RHS[0], true
+			case len(r.RHS) == 2 && r.RHS[1] == y && r.RHS[0] != y && (z == -1 || z == r.RHS[0]):
+				z, pair = r.RHS[0], true
+			default:
+				ok = false
+			}
+		}
+		if ok && single && pair {
+			base[y] = z
+		}
+	}
+	for i, r := range n.Rules {
+		if len(r.RHS) != 2 {
+			continue
+		}
+		x := r.LHS
+		switch {
+		case r.RHS[1] == x && r.RHS[0] != x && base[r.RHS[0]] >= 0:
+			n.Rules[i].RHS = []int{base[r.RHS[0]], x}
+		case r.RHS[0] == x && r.RHS[1] != x && base[r.RHS[1]] >= 0:
+			n.Rules[i].RHS = []int{x, base[r.RHS[1]]}
+		}
 	}
 }
 
