@@ -25,7 +25,8 @@ type kern struct {
 	relaxVertex, relaxList, relaxVirtual, compact       *gpu.Function
 	activeDegree, scanBlock, scanAdd, scatter, relaxSub *gpu.Function
 	relaxRange, prContrib, prPushVertex, prPushVirtual  *gpu.Function
-	prFinish, prdActivate, prdPushVirtual               *gpu.Function
+	prFinish, prdActivate, prdPushVirtual, clearListed  *gpu.Function
+	gatherSub, prPushRange                              *gpu.Function
 }
 
 func loadKernels(ctx *gpu.Context, ptx string) (*kern, error) {
@@ -46,7 +47,8 @@ func loadKernels(ctx *gpu.Context, ptx string) (*kern, error) {
 		{&k.scanAdd, "scan_add"}, {&k.scatter, "scatter_active"}, {&k.relaxSub, "relax_sub"},
 		{&k.relaxRange, "relax_range"}, {&k.prContrib, "pr_contrib"}, {&k.prPushVertex, "pr_push_vertex"},
 		{&k.prPushVirtual, "pr_push_virtual"}, {&k.prFinish, "pr_finish"}, {&k.prdActivate, "prd_activate"},
-		{&k.prdPushVirtual, "prd_push_virtual"},
+		{&k.prdPushVirtual, "prd_push_virtual"}, {&k.clearListed, "clear_listed"},
+		{&k.gatherSub, "gather_sub"}, {&k.prPushRange, "pr_push_range"},
 	} {
 		if *f.p, err = m.Function(f.name); err != nil {
 			return nil, err
@@ -138,7 +140,11 @@ func runGPU(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error) {
 	ooc := opt.OutOfCore != "" || edgeBytes+vertexBytes > budget
 	if ooc {
 		if alg == PR {
-			return fmt.Errorf("traverse: PageRank out of GPU memory is not implemented (graph needs %d bytes, budget %d); raise --gpu-mem or use --device cpu", edgeBytes+vertexBytes, budget)
+			if opt.Delta || opt.Async {
+				return fmt.Errorf("traverse: PageRank's delta form out of GPU memory is not implemented (graph needs %d bytes, budget %d); drop --delta/--async, raise --gpu-mem or use --device cpu", edgeBytes+vertexBytes, budget)
+			}
+			res.Where = fmt.Sprintf("%s, out of GPU memory", info.Name)
+			return runPRStream(k, g, opt, res, budget)
 		}
 		res.Where = fmt.Sprintf("%s, subway", info.Name)
 		return runSubway(k, g, alg, opt, res, budget)

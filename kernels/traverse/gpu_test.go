@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -74,12 +75,15 @@ func TestGPUExact(t *testing.T) {
 	}{
 		{"subway-sync", Options{OutOfCore: "subway"}},
 		{"subway-async", Options{OutOfCore: "subway", Async: true}},
+		{"subway-sync-hostgather", Options{OutOfCore: "subway", HostGather: true}},
+		{"subway-async-hostgather", Options{OutOfCore: "subway", Async: true, HostGather: true}},
 		{"stream", Options{OutOfCore: "stream"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := c.o
 			o.Device, o.PTX = DeviceGPU, ptx
-			checkExactSkipping(t, gs, o, true)
+			// PageRank out of GPU memory runs power iterations only.
+			checkExactSkipping(t, gs, o, o.Async)
 		})
 	}
 	// Forced out of memory by a small --gpu-mem: a quarter of the edge array
@@ -87,10 +91,29 @@ func TestGPUExact(t *testing.T) {
 	t.Run("small-gpu-mem", func(t *testing.T) {
 		for _, tg := range gs {
 			for _, async := range []bool{false, true} {
-				o := Options{Device: DeviceGPU, PTX: ptx, Async: async,
-					GPUMem: int64(tg.g.NumEdges())*2 + int64(tg.g.N)*120 + 1<<20}
-				checkExactSkipping(t, []testGraph{tg}, o, true)
+				for _, hg := range []bool{false, true} {
+					o := Options{Device: DeviceGPU, PTX: ptx, Async: async, HostGather: hg,
+						GPUMem: int64(tg.g.NumEdges())*2 + int64(tg.g.N)*120 + 1<<20}
+					checkExactSkipping(t, []testGraph{tg}, o, async)
+				}
 			}
+		}
+	})
+	// PageRank with an edge buffer of a third of the edges: several
+	// partitions per iteration.
+	t.Run("pr-small-gpu-mem", func(t *testing.T) {
+		for _, tg := range gs {
+			n, m := int64(tg.g.N), int64(tg.g.NumEdges())
+			buf := max(m/3, int64(tg.g.Degree(maxDegVertex(tg.g))), 1024)
+			o := Options{Device: DeviceGPU, PTX: ptx, GPUMem: prStreamVertexBytes(uint64(n)) + 4*buf}
+			got, err := Run(tg.g, PR, o)
+			if err != nil {
+				t.Fatalf("%s: %v", tg.name, err)
+			}
+			if d := l1(got.Rank, Reference(tg.g, PR, o).Rank); !(d <= 1e-9) {
+				t.Errorf("%s (%s): L1 %g", tg.name, got.Where, d)
+			}
+			t.Logf("%s: %s", tg.name, got.Where)
 		}
 	})
 }
@@ -183,7 +206,11 @@ func report(b *testing.B, r *Result) {
 	if r.BytesToDevice > 0 {
 		b.ReportMetric(float64(r.BytesToDevice)/1e9, "GB-to-GPU")
 	}
-	fmt.Printf("| %s | %s | %.2f | %.2f | %d | %.3f |\n", b.Name(), r.Where, float64(r.Phases.Compute.Microseconds())/1000, r.GTEPS(), r.Iterations, float64(r.BytesToDevice)/1e9)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	// Columns: compute ms, GTEPS (on compute), iterations, GB to the GPU
+	// during the iterations, transfer ms, compute+transfer ms.
+	fmt.Printf("| %s | %s | %.2f | %.2f | %d | %.3f | %.2f | %.2f |\n", b.Name(), r.Where, ms(r.Phases.Compute), r.GTEPS(), r.Iterations,
+		float64(r.BytesToDevice)/1e9, ms(r.Phases.Transfer), ms(r.Phases.Compute+r.Phases.Transfer))
 }
 
 func BenchmarkGPU(b *testing.B) {
@@ -195,7 +222,7 @@ func BenchmarkGPU(b *testing.B) {
 	}{{fmt.Sprintf("rmat%d", benchScale()), rmat}, {fmt.Sprintf("skew%d", benchScale()-1), skew}} {
 		src := maxDegVertex(tg.g)
 		for _, alg := range []Algorithm{BFS, SSSP, CC, PR} {
-			for _, l := range []Layout{LayoutBaseline, LayoutWorklist, LayoutVirtual, LayoutCoalesced} {
+			for _, l := range benchLayouts() {
 				b.Run(fmt.Sprintf("%s/%s/%s", tg.name, alg, l), func(b *testing.B) {
 					r := median(b, func() (*Result, error) {
 						return Run(tg.g, alg, Options{Device: DeviceGPU, Layout: l, Source: src, PTX: ptx, Symmetric: true})
@@ -203,46 +230,101 @@ func BenchmarkGPU(b *testing.B) {
 					report(b, r)
 				})
 			}
+			if os.Getenv("CFLR_BENCH_CPU") == "0" {
+				continue
+			}
 			b.Run(fmt.Sprintf("%s/%s/cpu", tg.name, alg), func(b *testing.B) {
-				start := time.Now()
 				r, err := Run(tg.g, alg, Options{Device: DeviceCPU, Source: src, Symmetric: true})
 				if err != nil {
 					b.Fatal(err)
 				}
-				_ = start
 				report(b, r)
 			})
 		}
 	}
 }
 
-// BenchmarkOutOfMemory compares naive partition streaming, Subway sync and
-// Subway async with --gpu-mem a quarter of the edge array.
+// benchLayouts are the in-GPU-memory layouts benchmarked: CFLR_BENCH_LAYOUTS
+// (comma-separated) or all but UDT.
+func benchLayouts() []Layout {
+	if s := os.Getenv("CFLR_BENCH_LAYOUTS"); s != "" {
+		var ls []Layout
+		for _, l := range strings.Split(s, ",") {
+			ls = append(ls, Layout(l))
+		}
+		return ls
+	}
+	return []Layout{LayoutBaseline, LayoutWorklist, LayoutVirtual, LayoutCoalesced}
+}
+
+var oomModes = []struct {
+	name string
+	o    Options
+}{
+	{"stream", Options{OutOfCore: "stream"}},
+	{"subway-sync", Options{OutOfCore: "subway"}},
+	{"subway-async", Options{OutOfCore: "subway", Async: true}},
+	{"subway-sync-hostgather", Options{OutOfCore: "subway", HostGather: true}},
+	{"subway-async-hostgather", Options{OutOfCore: "subway", Async: true, HostGather: true}},
+}
+
+// BenchmarkOutOfMemory compares naive partition streaming and Subway (sync,
+// async; GPU zero-copy or CPU gather) with --gpu-mem a quarter of the edge
+// array plus the vertex arrays. Compare modes on compute+transfer (the last
+// column): the zero-copy gather's bus time is inside a kernel.
 func BenchmarkOutOfMemory(b *testing.B) {
 	rmat, _ := loadBench(b)
+	benchOOM(b, rmat, []Algorithm{BFS, SSSP, PR}, 4)
+}
+
+// BenchmarkSubwayAnchor runs Subway's own benchmark shape, RMAT-22 with edge
+// factor 16 symmetrized (4.19M vertices, about 128M directed edges), BFS,
+// with all edges fitting the edge buffer (as Subway's code always builds
+// and transfers SubCSRs) and with a quarter of them.
+func BenchmarkSubwayAnchor(b *testing.B) {
+	g, err := csr.Generate(csr.GenOptions{Scale: 22, EdgeFactor: 16, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("rmat22: %d vertices, %d directed edges", g.N, g.NumEdges())
+	fmt.Printf("# rmat22: %d vertices, %d directed edges\n", g.N, g.NumEdges())
+	b.Run("whole", func(b *testing.B) { benchOOM(b, g, []Algorithm{BFS}, 1) })
+	b.Run("quarter", func(b *testing.B) { benchOOM(b, g, []Algorithm{BFS}, 4) })
+}
+
+// benchOOM runs every out-of-GPU-memory mode with an edge buffer of
+// 1/frac of the edges (median of 3 runs after a warm-up when
+// CFLR_BENCH_OOM_RUNS is unset; 1 run when it is "1").
+func benchOOM(b *testing.B, g *csr.Graph, algs []Algorithm, frac int64) {
 	ptx := testPTX(b)
-	src := maxDegVertex(rmat)
-	for _, alg := range []Algorithm{BFS, SSSP} {
-		edgeBytes := int64(rmat.NumEdges()) * 4
-		if alg == SSSP {
+	src := maxDegVertex(g)
+	for _, alg := range algs {
+		edgeBytes := int64(g.NumEdges()) * 4
+		if needsWeights(alg) {
 			edgeBytes *= 2
 		}
-		vertexBytes := int64(rmat.N) * 120
-		for _, c := range []struct {
-			name string
-			o    Options
-		}{
-			{"stream", Options{OutOfCore: "stream"}},
-			{"subway-sync", Options{OutOfCore: "subway"}},
-			{"subway-async", Options{OutOfCore: "subway", Async: true}},
-		} {
+		for _, c := range oomModes {
+			if alg == PR && (c.o.Async || c.o.HostGather || c.o.OutOfCore == "stream") {
+				continue // PageRank out of GPU memory has one mode
+			}
 			b.Run(fmt.Sprintf("%s/%s", alg, c.name), func(b *testing.B) {
 				o := c.o
-				o.Device, o.PTX, o.Source = DeviceGPU, ptx, src
-				o.GPUMem = edgeBytes/4 + vertexBytes
-				r, err := Run(rmat, alg, o)
-				if err != nil {
-					b.Fatal(err)
+				o.Device, o.PTX, o.Source, o.Symmetric = DeviceGPU, ptx, src, true
+				// Vertex arrays plus an edge buffer of exactly 1/frac of
+				// the edges.
+				o.GPUMem = edgeBytes/frac + subwayVertexBytes(uint64(g.N), o.Async)
+				if alg == PR {
+					o.GPUMem = edgeBytes/frac + prStreamVertexBytes(uint64(g.N))
+				}
+				run := func() (*Result, error) { return Run(g, alg, o) }
+				var r *Result
+				if os.Getenv("CFLR_BENCH_OOM_RUNS") == "1" {
+					var err error
+					if r, err = run(); err != nil {
+						b.Fatal(err)
+					}
+				} else {
+					r = median(b, run)
 				}
 				report(b, r)
 			})

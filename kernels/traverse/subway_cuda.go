@@ -3,7 +3,9 @@
 package traverse
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/cflr/cflr/graph/csr"
@@ -12,12 +14,42 @@ import (
 
 // runSubway is the out-of-GPU-memory path (Subway, chapter 3 of the thesis
 // seed). Vertex values and flags live on the GPU; the edge array stays in
-// pinned host memory. Each iteration builds the SubCSR of the active
-// vertices — degrees, prefix sums and compaction on the GPU, then a
-// parallel copy of their edges on the CPU — transfers it in chunks that fit
-// the edge buffer, and processes each chunk once (sync) or until it
-// converges (async). When more than 80% of the edges are active, or with
-// OutOfCore "stream", it streams plain vertex-range partitions instead.
+// pinned host memory, mapped into the device address space. Each
+// iteration builds the SubCSR of the active vertices — degrees, prefix sums
+// and compaction on the GPU, then a gather of their edges into the GPU's
+// edge buffer, in chunks that fit it — and processes each chunk once (sync)
+// or until it converges (async). The gather is a GPU kernel reading the
+// mapped edge array over the bus (zero-copy), or with Options.HostGather
+// Subway's original scheme: a parallel CPU copy into a pinned staging
+// buffer, then one copy. When more than 80% of the edges are active, or
+// with OutOfCore "stream", it streams plain vertex-range partitions instead.
+// scanSums are the sizes of the multi-level scan's level sums.
+func scanSums(n uint64) []uint64 {
+	var sumSizes []uint64
+	for s := n + 1; s > 1; {
+		s = (s + 1023) / 1024
+		sumSizes = append(sumSizes, s)
+	}
+	return sumSizes
+}
+
+// subwayVertexBytes is the GPU memory runSubway needs besides its edge
+// buffer.
+func subwayVertexBytes(n uint64, async bool) int64 {
+	b := int64(8*(n+1) + 4*3*n + 8*2*(n+1) + 4*n + 8*(n+1) + 16)
+	for _, s := range scanSums(n) {
+		b += int64(8 * s)
+	}
+	if async {
+		b += int64(8 * n)
+	}
+	return b
+}
+
+// prStreamVertexBytes is the GPU memory runPRStream needs besides its edge
+// buffer.
+func prStreamVertexBytes(n uint64) int64 { return int64(8*(n+1) + 3*8*n) }
+
 func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, budget int64) (err error) {
 	ctx := k.ctx
 	var a gpu.Allocs
@@ -32,19 +64,8 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 	if useW {
 		bytesPerEdge = 8
 	}
-	// Level sums of the multi-level scan.
-	var sumSizes []uint64
-	for s := n + 1; s > 1; {
-		s = (s + 1023) / 1024
-		sumSizes = append(sumSizes, s)
-	}
-	vertexBytes := int64(8*(n+1) + 4*3*n + 8*2*(n+1) + 4*n + 8*(n+1) + 16)
-	for _, s := range sumSizes {
-		vertexBytes += int64(8 * s)
-	}
-	if opt.Async {
-		vertexBytes += int64(8 * n)
-	}
+	sumSizes := scanSums(n)
+	vertexBytes := subwayVertexBytes(n, opt.Async)
 	bufEdges := (budget - vertexBytes) / bytesPerEdge
 	var maxDeg uint64
 	for v := uint32(0); v < g.N; v++ {
@@ -75,6 +96,9 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 	var subcur, subnext *gpu.Buffer
 	if opt.Async {
 		subcur, subnext = alloc(int64(4*n)), alloc(int64(4*n))
+		if err == nil {
+			err = errors.Join(subcur.Memset32(0, int64(n)), subnext.Memset32(0, int64(n)))
+		}
 	}
 	dadj := alloc(bufEdges * 4)
 	var dw *gpu.Buffer
@@ -84,21 +108,44 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 	if err != nil {
 		return err
 	}
-	// The edges in pinned host memory, and a pinned staging area for SubCSRs.
-	hadj, err := a.AllocHost(ctx, int64(4*m), false)
+	// The edges in mapped pinned host memory (the GPU gather reads them in
+	// place), a pinned staging area for SubCSRs when the CPU gathers, and
+	// pinned landing space for the per-iteration downloads of the active
+	// list and SubCSR offsets (pageable copies go through a bounce buffer).
+	hadj, err := a.AllocHost(ctx, int64(4*m), true)
 	if err != nil {
 		return err
 	}
-	stage, err := a.AllocHost(ctx, bufEdges*4, false)
-	if err != nil {
-		return err
-	}
-	var hw, stagew *gpu.HostBuffer
+	var hw, stage, stagew *gpu.HostBuffer
 	if useW {
-		if hw, err = a.AllocHost(ctx, int64(4*m), false); err != nil {
+		if hw, err = a.AllocHost(ctx, int64(4*m), true); err != nil {
 			return err
 		}
-		if stagew, err = a.AllocHost(ctx, bufEdges*4, false); err != nil {
+	}
+	if opt.HostGather {
+		if stage, err = a.AllocHost(ctx, bufEdges*4, false); err != nil {
+			return err
+		}
+		if useW {
+			if stagew, err = a.AllocHost(ctx, bufEdges*4, false); err != nil {
+				return err
+			}
+		}
+	}
+	hlistBuf, err := a.AllocHost(ctx, int64(4*n), false)
+	if err != nil {
+		return err
+	}
+	hsubBuf, err := a.AllocHost(ctx, int64(8*(n+1)), false)
+	if err != nil {
+		return err
+	}
+	var dhadj, dhw uint64
+	if dhadj, err = hadj.DevicePtr(); err != nil {
+		return err
+	}
+	if useW {
+		if dhw, err = hw.DevicePtr(); err != nil {
 			return err
 		}
 	}
@@ -115,11 +162,7 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 			}
 		}
 	}
-	stageAdj := gpu.HostSlice[uint32](stage)
-	var stageW []uint32
-	if useW {
-		stageW = gpu.HostSlice[uint32](stagew)
-	}
+	stageAdj, stageW := gpu.HostSlice[uint32](stage), gpu.HostSlice[uint32](stagew)
 	// Partitions for streaming: vertex ranges whose edges fit the buffer.
 	type part struct{ v0, v1 uint32 }
 	var parts []part
@@ -175,8 +218,9 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 	var xfer time.Duration
 	start := time.Now()
 	flag := make([]uint32, 2)
-	hlist := make([]uint32, n)
-	hsub := make([]uint64, n+1)
+	hlist := gpu.HostSlice[uint32](hlistBuf)[:n]
+	hsub := gpu.HostSlice[uint64](hsubBuf)[:n+1]
+	lohi := make([]uint32, 1)
 	tail := make([]uint64, 1)
 	iters := 0
 	for {
@@ -232,8 +276,10 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 				return err
 			}
 			t := time.Now()
-			if err = gpu.Download(hlist[:count], list, 0); err != nil {
-				return err
+			if opt.HostGather {
+				if err = gpu.Download(hlist[:count], list, 0); err != nil {
+					return err
+				}
 			}
 			if err = gpu.Download(hsub[:count], suboff, 0); err != nil {
 				return err
@@ -249,68 +295,83 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 					t1++
 				}
 				base := hsub[t0]
-				// Parallel CPU copy of the chunk's edges into the staging area.
-				parallelRange(int(t1-t0), opt.Workers, func(lo, hi int) {
-					for t := t0 + uint64(lo); t < t0+uint64(hi); t++ {
-						v := hlist[t]
-						a, b := g.Offsets[v], g.Offsets[v+1]
-						copy(stageAdj[hsub[t]-base:], hostAdj[a:b])
-						if useW {
-							copy(stageW[hsub[t]-base:], hostW[a:b])
+				edges := int64(hsub[t1] - base)
+				lp, sp := list.Ptr()+4*t0, suboff.Ptr()+8*t0
+				if opt.HostGather {
+					// Parallel CPU copy of the chunk's edges into the staging area.
+					parallelRange(int(t1-t0), opt.Workers, func(lo, hi int) {
+						for t := t0 + uint64(lo); t < t0+uint64(hi); t++ {
+							v := hlist[t]
+							a, b := g.Offsets[v], g.Offsets[v+1]
+							copy(stageAdj[hsub[t]-base:], hostAdj[a:b])
+							if useW {
+								copy(stageW[hsub[t]-base:], hostW[a:b])
+							}
+						}
+					})
+					tx := time.Now()
+					if err = dadj.CopyFromHost(0, stage, 0, 4*edges); err != nil {
+						return err
+					}
+					if useW {
+						if err = dw.CopyFromHost(0, stagew, 0, 4*edges); err != nil {
+							return err
 						}
 					}
-				})
-				edges := int64(hsub[t1] - base)
-				tx := time.Now()
-				if err = dadj.CopyFromHost(0, stage, 0, 4*edges); err != nil {
+					xfer += time.Since(tx)
+				} else if err = k.gatherSub.Launch(grid(32*(t1-t0)), block, t1-t0, lp, sp, base, off.Ptr(), dhadj, dhw, dadj.Ptr(), wptr(dw)); err != nil {
 					return err
 				}
 				res.BytesToDevice += 4 * edges
 				if useW {
-					if err = dw.CopyFromHost(0, stagew, 0, 4*edges); err != nil {
-						return err
-					}
 					res.BytesToDevice += 4 * edges
 				}
-				xfer += time.Since(tx)
 				cnt := t1 - t0
-				lp, sp := list.Ptr()+4*t0, suboff.Ptr()+8*t0
-				lo, hi := uint64(hlist[t0]), uint64(hlist[t1-1])
 				if !opt.Async {
-					err = k.relaxSub.Launch(grid(cnt), block, cnt, lp, sp, base, dadj.Ptr(), wptr(dw), val.Ptr(), cur.Ptr(), 0, next.Ptr(), changed.Ptr(), 0, lo, hi, 0, 0, code)
+					err = k.relaxSub.Launch(grid(32*cnt), block, cnt, lp, sp, base, dadj.Ptr(), wptr(dw), val.Ptr(), cur.Ptr(), 0, next.Ptr(), changed.Ptr(), 0, 0, 0, 0, 0, code)
 					if err != nil {
 						return err
 					}
 				} else {
 					// Iterate inside the loaded subgraph until it converges.
-					var sc uint64 // round 1: every listed vertex
-					if err = subnext.Memset32(0, int64(n)); err != nil {
+					// The chunk's first and last vertex bound the test of
+					// whether an updated vertex belongs to it (the list is
+					// sorted).
+					var lo, hi uint64
+					if err = gpu.Download(lohi, list, int64(t0)); err != nil {
 						return err
 					}
+					lo = uint64(lohi[0])
+					if err = gpu.Download(lohi, list, int64(t1-1)); err != nil {
+						return err
+					}
+					hi = uint64(lohi[0])
+					// subcur/subnext are zero outside inner rounds; only this
+					// chunk's listed vertices are ever set, so clearing those
+					// is enough (no pass over all n vertices).
+					var sc uint64 // round 1: every listed vertex
 					for {
-						if err = changed.Memset32(0, 1); err != nil {
+						if err = changed.Memset32(0, 2); err != nil {
 							return err
 						}
-						if err = k.relaxSub.Launch(grid(cnt), block, cnt, lp, sp, base, dadj.Ptr(), wptr(dw), val.Ptr(), cur.Ptr(), sc, next.Ptr(), changed.Ptr(), 1, lo, hi, subnext.Ptr(), changed.Ptr()+4, code); err != nil {
+						if err = k.relaxSub.Launch(grid(32*cnt), block, cnt, lp, sp, base, dadj.Ptr(), wptr(dw), val.Ptr(), cur.Ptr(), sc, next.Ptr(), changed.Ptr(), 1, lo, hi, subnext.Ptr(), changed.Ptr()+4, code); err != nil {
 							return err
 						}
 						if err = gpu.Download(flag, changed, 0); err != nil {
 							return err
+						}
+						if sc != 0 {
+							if err = k.clearListed.Launch(grid(cnt), block, cnt, lp, subcur.Ptr()); err != nil {
+								return err
+							}
 						}
 						if flag[1] == 0 {
 							break
 						}
 						subcur, subnext = subnext, subcur
 						sc = subcur.Ptr()
-						if err = subnext.Memset32(0, int64(n)); err != nil {
-							return err
-						}
-						if err = changed.Memset32(0, 2); err != nil {
-							return err
-						}
-						// changed[0] was cleared too; the next round's
-						// updates set it again, and next[] keeps every
-						// updated vertex for the next outer iteration.
+						// next[] keeps every updated vertex for the next outer
+						// iteration, so clearing changed[0] loses nothing.
 					}
 				}
 				t0 = t1
@@ -339,5 +400,117 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 	} else {
 		res.Where += " sync"
 	}
+	return nil
+}
+
+// runPRStream is PageRank (power iterations) out of GPU memory. Every
+// vertex is active in every iteration, so Subway's SubCSR would be the whole
+// graph: the edges stream from pinned host memory in vertex-range
+// partitions that fit the edge buffer, each pushed by one warp per vertex.
+// Rank, contribution and sum arrays stay on the GPU.
+func runPRStream(k *kern, g *csr.Graph, opt Options, res *Result, budget int64) (err error) {
+	ctx := k.ctx
+	var a gpu.Allocs
+	defer a.FreeAll()
+	n, m := uint64(g.N), g.NumEdges()
+	vertexBytes := prStreamVertexBytes(n)
+	bufEdges := (budget - vertexBytes) / 4
+	var maxDeg uint64
+	for v := uint32(0); v < g.N; v++ {
+		maxDeg = max(maxDeg, g.Degree(v))
+	}
+	if bufEdges < int64(max(maxDeg, 1024)) {
+		return fmt.Errorf("traverse: GPU memory budget %d bytes is too small for PageRank on this graph: vertex arrays need %d and the edge buffer at least %d more (raise --gpu-mem)",
+			budget, vertexBytes, int64(max(maxDeg, 1024))*4)
+	}
+	bufEdges = min(bufEdges, int64(max(m, 1)))
+	t0 := time.Now()
+	alloc := func(b int64) *gpu.Buffer {
+		if err != nil {
+			return nil
+		}
+		var x *gpu.Buffer
+		x, err = a.Alloc(ctx, b)
+		return x
+	}
+	off, rank, sum, contrib := alloc(int64(8*(n+1))), alloc(int64(8*n)), alloc(int64(8*n)), alloc(int64(8*n))
+	dadj := alloc(bufEdges * 4)
+	if err != nil {
+		return err
+	}
+	hadj, err := a.AllocHost(ctx, int64(4*max(m, 1)), false)
+	if err != nil {
+		return err
+	}
+	hostAdj := gpu.HostSlice[uint32](hadj)[:m]
+	parallelRange(int(m), opt.Workers, func(lo, hi int) { copy(hostAdj[lo:hi], g.Adj[lo:hi]) })
+	type part struct{ v0, v1 uint32 }
+	var parts []part
+	for v := uint32(0); v < g.N; {
+		v1 := v
+		for v1 < g.N && g.Offsets[v1+1]-g.Offsets[v] <= uint64(bufEdges) {
+			v1++
+		}
+		parts = append(parts, part{v, v1})
+		v = v1
+	}
+	res.Phases.Transform += time.Since(t0)
+
+	t0 = time.Now()
+	nf := float64(n)
+	r := make([]float64, n)
+	for i := range r {
+		r[i] = 1 / nf
+	}
+	for _, e := range []error{gpu.Upload(off, 0, g.Offsets), gpu.Upload(rank, 0, r), sum.Memset32(0, int64(2*n))} {
+		if e != nil {
+			return e
+		}
+	}
+	if err = ctx.Synchronize(); err != nil {
+		return err
+	}
+	res.Phases.Transfer += time.Since(t0)
+
+	d := opt.Damping
+	var xfer time.Duration
+	start := time.Now()
+	for iter := 0; iter < opt.Iterations; iter++ {
+		if err = k.prContrib.Launch(grid(n), block, n, off.Ptr(), rank.Ptr(), contrib.Ptr()); err != nil {
+			return err
+		}
+		for _, p := range parts {
+			e0, e1 := g.Offsets[p.v0], g.Offsets[p.v1]
+			// One partition: the edges stay resident after the first copy.
+			if len(parts) > 1 || iter == 0 {
+				t := time.Now()
+				if err = dadj.CopyFromHost(0, hadj, int64(4*e0), int64(4*(e1-e0))); err != nil {
+					return err
+				}
+				xfer += time.Since(t)
+				res.BytesToDevice += int64(4 * (e1 - e0))
+			}
+			cnt := uint64(p.v1 - p.v0)
+			if err = k.prPushRange.Launch(grid(32*cnt), block, uint64(p.v0), uint64(p.v1), off.Ptr(), e0, dadj.Ptr(), contrib.Ptr(), sum.Ptr()); err != nil {
+				return err
+			}
+		}
+		if err = k.prFinish.Launch(grid(n), block, n, sum.Ptr(), rank.Ptr(), math.Float64bits((1-d)/nf), math.Float64bits(d)); err != nil {
+			return err
+		}
+	}
+	if err = ctx.Synchronize(); err != nil {
+		return err
+	}
+	res.Phases.Compute = time.Since(start) - xfer
+	res.Phases.Transfer += xfer
+	res.Iterations = opt.Iterations
+	t0 = time.Now()
+	if err = gpu.Download(r, rank, 0); err != nil {
+		return err
+	}
+	res.Phases.Transfer += time.Since(t0)
+	res.Rank = r
+	res.Where += fmt.Sprintf(" (PageRank streaming, %d partitions)", len(parts))
 	return nil
 }

@@ -164,12 +164,18 @@ extern "C" __global__ void relax_sub(u64 count, const u32 *list, const u64 *subo
                                      const u32 *subadj, const u32 *subw, u32 *val, const u32 *cur,
                                      const u32 *subcur, u32 *next, u32 *changed, u64 async,
                                      u64 lo, u64 hi, u32 *subnext, u32 *subchanged, u64 alg) {
-  u64 t = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  // One warp per listed vertex, lanes striding its edges: R-MAT hubs would
+  // otherwise serialize a whole chunk behind one thread, and neighbouring
+  // lanes read neighbouring SubCSR words.
+  u64 t = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
+  u64 lane = threadIdx.x & 31;
   if (t >= count) return;
   u32 v = list[t];
   if (subcur && !subcur[v]) return;
+  // Each lane reads val[v] itself: a newer (better) value read by some
+  // lanes is still a valid relaxation source for these monotone algorithms.
   u32 uval = val[v];
-  for (u64 i = suboff[t] - base; i < suboff[t + 1] - base; i++) {
+  for (u64 i = suboff[t] - base + lane; i < suboff[t + 1] - base; i += 32) {
     u32 d = subadj[i];
     u32 old = val[d];
     relax(alg, uval, subw ? subw[i] : 1, d, val, next, changed);
@@ -177,6 +183,24 @@ extern "C" __global__ void relax_sub(u64 count, const u32 *list, const u64 *subo
       subnext[d] = 1;
       *subchanged = 1;
     }
+  }
+}
+
+// Gather a chunk's SubCSR straight from the edge array in mapped pinned
+// host memory (zero-copy): one warp per listed vertex, so each warp reads
+// its vertex's contiguous edge list in 128-byte pieces over the bus. This
+// replaces the CPU gather into a staging buffer plus a copy.
+extern "C" __global__ void gather_sub(u64 count, const u32 *list, const u64 *suboff, u64 base,
+                                      const u64 *off, const u32 *hadj, const u32 *hw, u32 *subadj,
+                                      u32 *subw) {
+  u64 t = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
+  u64 lane = threadIdx.x & 31;
+  if (t >= count) return;
+  u32 v = list[t];
+  u64 a = off[v], b = off[v + 1], s = suboff[t] - base;
+  for (u64 i = a + lane; i < b; i += 32) {
+    subadj[s + i - a] = hadj[i];
+    if (hw) subw[s + i - a] = hw[i];
   }
 }
 
@@ -234,6 +258,18 @@ extern "C" __global__ void pr_finish(u64 n, double *sum, double *rank, double ba
   sum[v] = 0.0;
 }
 
+// PageRank out of GPU memory: push the contributions of vertices [v0,v1),
+// whose edges start at global index e0 in the partition buffer; one warp
+// per vertex.
+extern "C" __global__ void pr_push_range(u64 v0, u64 v1, const u64 *off, u64 e0, const u32 *padj,
+                                         const double *contrib, double *sum) {
+  u64 v = v0 + ((blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5);
+  u64 lane = threadIdx.x & 31;
+  if (v >= v1) return;
+  double c = contrib[v];
+  for (u64 i = off[v] + lane; i < off[v + 1]; i += 32) atomicAdd(&sum[padj[i - e0]], c);
+}
+
 // ---- PageRank, delta (accumulative) form ----
 // Active vertices (res > tol) fold their residual into rank and push
 // d*res/deg to out-neighbours' next residual; inactive ones carry theirs.
@@ -271,4 +307,11 @@ extern "C" __global__ void prd_push_virtual(u64 nv, const u32 *vv, const u32 *vj
     u64 e = min(a + (j + 1) * K, b);
     for (u64 i = a + j * K; i < e; i++) atomicAdd(&nres[adj[i]], c);
   }
+}
+
+// Clear the flags of listed vertices (async Subway: resets the inner-round
+// flags of one loaded subgraph without touching all n vertices).
+extern "C" __global__ void clear_listed(u64 count, const u32 *list, u32 *flags) {
+  u64 t = blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (t < count) flags[list[t]] = 0;
 }
