@@ -29,6 +29,8 @@ type AnalysisOptions struct {
 	NoRefine bool
 	// Threads is the solver's parallelism (default: number of CPUs).
 	Threads int
+	// BoxPerType and AllFunctions are passed to Build (see Options).
+	BoxPerType, AllFunctions, RuntimeBodies bool
 }
 
 // Stats are the durations of the phases and the sizes involved.
@@ -82,7 +84,7 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 	resolve := func(site ssa.CallInstruction) []*ssa.Function { return a.vta[site] }
 	for round := 0; ; round++ {
 		start = time.Now()
-		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve})
+		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve, BoxPerType: opts.BoxPerType, AllFunctions: opts.AllFunctions, RuntimeBodies: opts.RuntimeBodies})
 		if err != nil {
 			return nil, err
 		}
@@ -217,7 +219,10 @@ func (a *Analysis) refine() map[ssa.CallInstruction][]*ssa.Function {
 				}
 			}
 		}
-		if unknown {
+		// An empty set: the receiver comes only from code the graph does
+		// not see (a callback of the runtime or of reflection), or the
+		// site cannot run. VTA's answer stands for the former.
+		if unknown || len(allowed) == 0 && len(a.PointsTo(c.Value)) == 0 {
 			out[site] = vtaCallees
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/cflr/cflr/graph"
 )
@@ -103,6 +104,58 @@ type Options struct {
 	// methods). It is required; Analyze supplies VTA's call graph, then the
 	// refined one.
 	Callees func(site ssa.CallInstruction) []*ssa.Function
+	// AllFunctions translates every function body of the program. By
+	// default only the functions that can run (reachableFuncs: from main,
+	// the initializers and the named library packages) are translated.
+	AllFunctions bool
+	// BoxPerType gives every dynamic type one box object (labeled
+	// box[T]) instead of one per conversion to an interface (box@line).
+	// The interface-heavy standard library (go/types, fmt, errors) makes
+	// per-site boxes the largest points-to sets of a whole program: on
+	// x/tools/cmd/stringer some boxes reach 8,000 variables and the
+	// points-to relation has 6.8M pairs. Per type, an interface points to
+	// at most its implementing types, which is all a dynamic call needs;
+	// the content of a box is then every value of that type converted
+	// anywhere, a loss only for values taken back out of interfaces.
+	BoxPerType bool
+	// RuntimeBodies translates the bodies of the packages opaque lists
+	// (runtime, reflect, internal/abi, ...) like any other. By default
+	// calls into them are modelled as calls without Go bodies.
+	RuntimeBodies bool
+}
+
+// opaque reports whether the body of fn is left out of the graph (see
+// Options.RuntimeBodies). These packages implement the language itself
+// with unsafe.Pointer arithmetic: translated, every unsafe conversion
+// yields the unknown object, and whatever is stored through one lands in
+// the unknown object's content, which every other unsafe load reads back.
+// That one hub made a third of x/tools/cmd/stringer's points-to pairs. A
+// call into them is modelled like a call to assembly: its result is the
+// unknown object and it is listed as unmodelled. Their call edges stay in
+// the call graph (static callees, and VTA's callees at dynamic sites), and
+// the functions they call back (finalizers, methods called by reflection)
+// are kept reachable by reachableFuncs.
+func (b *builder) opaque(fn *ssa.Function) bool {
+	if b.opts.RuntimeBodies {
+		return false
+	}
+	return opaquePkg(fn)
+}
+
+func opaquePkg(fn *ssa.Function) bool {
+	if fn.Pkg == nil {
+		if o := fn.Origin(); o != nil && o.Pkg != nil {
+			fn = o
+		} else {
+			return false // wrappers: their bodies call the real method
+		}
+	}
+	path := fn.Pkg.Pkg.Path()
+	switch path {
+	case "runtime", "reflect", "internal/reflectlite", "internal/abi", "unsafe":
+		return true
+	}
+	return strings.HasPrefix(path, "runtime/") || strings.HasPrefix(path, "internal/runtime/")
 }
 
 // Graph is the labeled graph of a program together with the meaning of
@@ -115,6 +168,8 @@ type Graph struct {
 	Unmodelled []Unmodelled
 	// Sites are the call sites, in the order of their call_i indices.
 	Sites []ssa.CallInstruction
+	// Funcs are the functions whose bodies the graph holds, sorted.
+	Funcs []*ssa.Function
 
 	prog     *ssa.Program
 	vals     map[ssa.Value]uint32
@@ -148,6 +203,7 @@ type builder struct {
 	siteIndex map[ssa.CallInstruction]uint32
 	fn        *ssa.Function // function being translated
 	seenUnmod map[Unmodelled]bool
+	boxes     typeutil.Map // dynamic type → box object (Options.BoxPerType)
 }
 
 type subKey struct {
@@ -177,6 +233,10 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 	b.edge(b.Unknown, b.unknownV, lNew, graph.NoIndex)
 
 	funcs := sortedFuncs(prog.SSA)
+	if !opts.AllFunctions {
+		funcs = reachableFuncs(prog, funcs, opts.Callees)
+	}
+	b.Funcs = funcs
 	// Pass 1: which field indices have escaping addresses, so that objects
 	// get sub-objects for exactly those (plus aggregate fields).
 	for _, fn := range funcs {
@@ -196,7 +256,9 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 		}
 	}
 	for _, fn := range funcs {
-		b.function(fn)
+		if !b.opaque(fn) {
+			b.function(fn)
+		}
 	}
 	// Every package-level variable gets a vertex for its content, so that
 	// queries can name it.
@@ -354,6 +416,22 @@ func (b *builder) fieldIndex(t types.Type, i int) uint32 {
 	return idx
 }
 
+// boxIndex is the load_i/store_i index of the content of a box whose
+// dynamic type is t. Boxes hold their content under their type's index, so
+// that a type assertion to T or a call of T's method reads only the boxes
+// of type T (a type filter in the graph itself). Types are keyed by their
+// spelling; two distinct types spelled alike share an index, which only
+// merges (soundly) what their boxes hold.
+func (b *builder) boxIndex(t types.Type) uint32 {
+	key := "box\x00" + types.TypeString(t, nil)
+	if idx, ok := b.fields[key]; ok {
+		return idx
+	}
+	idx := uint32(len(b.fields)) + fieldBase
+	b.fields[key] = idx
+	return idx
+}
+
 // escapes reports whether the address a FieldAddr or IndexAddr computes is
 // used other than by loads and stores of non-aggregate values: then it
 // needs a vertex of its own pointing at a sub-object.
@@ -494,6 +572,20 @@ func (b *builder) subObject(o, idx uint32, t types.Type, suffix string, depth in
 	b.subs[k] = s
 	b.edge(o, s, lFld, idx)
 	b.subObjects(s, t, depth+1)
+}
+
+// typeBox returns the one box object of the dynamic type of mi (its first
+// conversion, in Build's deterministic order, stands as its site).
+func (b *builder) typeBox(mi *ssa.MakeInterface) uint32 {
+	t := mi.X.Type()
+	if o, ok := b.boxes.At(t).(uint32); ok {
+		return o
+	}
+	o := b.node(Node{Kind: KindObject, Value: mi, Type: t, Label: "box[" + types.TypeString(t, func(p *types.Package) string { return p.Name() }) + "]"})
+	b.objs[mi] = o
+	b.boxes.Set(t, o)
+	b.subObjects(o, t, 0)
+	return o
 }
 
 // alloc makes v point to a fresh object allocated at v.
@@ -673,10 +765,15 @@ func (b *builder) instr(instr ssa.Instruction) {
 		// dynamic type, its content the value.
 		dst := b.value(i)
 		pos := posOf(i)
-		o := b.object(i, i.X.Type(), "box@"+b.line(pos), pos)
+		var o uint32
+		if b.opts.BoxPerType {
+			o = b.typeBox(i)
+		} else {
+			o = b.object(i, i.X.Type(), "box@"+b.line(pos), pos)
+		}
 		b.edge(o, dst, lNew, graph.NoIndex)
 		if src := b.value(i.X); src != noVertex {
-			b.edge(src, dst, lStore, graph.NoIndex)
+			b.edge(src, dst, lStoreI, b.boxIndex(i.X.Type()))
 		}
 	case *ssa.Phi:
 		dst := b.value(i)
@@ -701,7 +798,9 @@ func (b *builder) instr(instr ssa.Instruction) {
 		if types.IsInterface(i.AssertedType) {
 			b.assign(b.value(i.X), dst)
 		} else if dst != noVertex {
-			b.edge(b.value(i.X), dst, lLoad, graph.NoIndex)
+			// Only boxes of the asserted type hold what the assertion
+			// yields: their content is indexed by dynamic type.
+			b.edge(b.value(i.X), dst, lLoadI, b.boxIndex(i.AssertedType))
 		}
 	case *ssa.Extract:
 		b.assign(b.result(i.Tuple, i.Index), b.value(i))
@@ -935,7 +1034,7 @@ func (b *builder) bind(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Fun
 	if b.opts.Context {
 		argLabel, retLabel, idx = lCall, lRet, b.site(instr)
 	}
-	if len(fn.Blocks) == 0 {
+	if len(fn.Blocks) == 0 || b.opaque(fn) {
 		b.external(instr, c, fn, res)
 		return
 	}
@@ -947,10 +1046,12 @@ func (b *builder) bind(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Fun
 		if p := b.value(params[0]); p != noVertex {
 			recv := b.value(c.Value)
 			if aggregate(params[0].Type()) {
-				b.edge(recv, p, lLoad, graph.NoIndex) // box content is the aggregate's object
+				b.edge(recv, p, lLoadI, b.boxIndex(params[0].Type())) // box content is the aggregate's object
 			} else {
+				// A method of dynamic type T receives the content of the
+				// boxes of type T only.
 				t := b.temp()
-				b.edge(recv, t, lLoad, graph.NoIndex)
+				b.edge(recv, t, lLoadI, b.boxIndex(params[0].Type()))
 				b.edge(t, p, argLabel, idx)
 			}
 		}
@@ -997,7 +1098,11 @@ func (b *builder) external(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa
 		}
 	}
 	if carriesAny {
-		b.unmodelled(instr.Pos(), "no Go body: "+fn.String())
+		reason := "no Go body: "
+		if len(fn.Blocks) > 0 {
+			reason = "body not analyzed (runtime/reflect): "
+		}
+		b.unmodelled(instr.Pos(), reason+fn.String())
 	}
 }
 

@@ -34,7 +34,7 @@ type CallGraph struct {
 func (a *Analysis) CallGraph() *CallGraph {
 	var edges []CallEdge
 	dyn, resolved := 0, 0
-	for _, fn := range sortedFuncs(a.Prog.SSA) {
+	for _, fn := range a.Graph.Funcs {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
 				site, ok := instr.(ssa.CallInstruction)
@@ -66,8 +66,16 @@ func (a *Analysis) CallGraph() *CallGraph {
 }
 
 // FromX summarizes a call graph built by an x/tools builder (CHA, VTA) in
-// the same terms, over the functions with bodies, for comparison.
-func FromX(prog *Program, g *callgraph.Graph) *CallGraph {
+// the same terms, for comparison: over the edges of the functions in
+// callers, or (callers nil) of every function with a body.
+func FromX(prog *Program, g *callgraph.Graph, callers []*ssa.Function) *CallGraph {
+	if callers == nil {
+		callers = sortedFuncs(prog.SSA)
+	}
+	in := make(map[*ssa.Function]bool, len(callers))
+	for _, fn := range callers {
+		in[fn] = true
+	}
 	cg := &CallGraph{}
 	dynSites := map[ssa.CallInstruction]bool{}
 	for _, n := range g.Nodes {
@@ -75,7 +83,7 @@ func FromX(prog *Program, g *callgraph.Graph) *CallGraph {
 			continue
 		}
 		for _, e := range n.Out {
-			if e.Site == nil {
+			if e.Site == nil || !in[e.Caller.Func] {
 				continue
 			}
 			cg.Edges = append(cg.Edges, CallEdge{e.Caller.Func, e.Callee.Func, e.Site})
@@ -84,8 +92,8 @@ func FromX(prog *Program, g *callgraph.Graph) *CallGraph {
 			}
 		}
 	}
-	// Count dynamic sites over every function body, as CallGraph does.
-	for _, fn := range sortedFuncs(prog.SSA) {
+	// Count dynamic sites over every caller's body, as CallGraph does.
+	for _, fn := range callers {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
 				if site, ok := instr.(ssa.CallInstruction); ok {
@@ -102,6 +110,13 @@ func FromX(prog *Program, g *callgraph.Graph) *CallGraph {
 	}
 	cg.finish(prog)
 	return cg
+}
+
+// Reachable lists the functions that can run when dynamic calls go where
+// call graph g says (the roots and rules of Options.AllFunctions' default),
+// sorted: the callers FromX should count to compare g with cflr's graph.
+func Reachable(prog *Program, g *callgraph.Graph) []*ssa.Function {
+	return reachableFuncs(prog, sortedFuncs(prog.SSA), DynamicCallees(g))
 }
 
 // CHA and VTA return the x/tools call graphs of prog.

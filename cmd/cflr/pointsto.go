@@ -29,6 +29,8 @@ type goFlags struct {
 	threads    int
 	stats      bool
 	unmodelled bool
+	boxes      string
+	all        bool
 }
 
 func (f *goFlags) register(cmd *cobra.Command) {
@@ -39,6 +41,8 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.noRefine, "no-refine", false, "resolve dynamic calls with VTA only (no second solve)")
 	fl.IntVar(&f.threads, "threads", 0, "solver threads (default: number of CPUs)")
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase and peak memory to stderr")
+	fl.StringVar(&f.boxes, "boxes", "site", "interface boxes: site (one object per conversion) or type (one per dynamic type; scales to whole programs)")
+	fl.BoolVar(&f.all, "all-functions", false, "translate every function body, not only those that can run")
 	fl.BoolVar(&f.unmodelled, "unmodelled", false, "list every place modelled conservatively (unsafe, reflection, no Go body)")
 }
 
@@ -48,6 +52,9 @@ func (f *goFlags) register(cmd *cobra.Command) {
 func (f *goFlags) load(ctx context.Context, stderr io.Writer, patterns []string) (*frontend.Program, bool, error) {
 	if f.threads < 0 {
 		return nil, false, usageErr(errors.New("--threads must be positive"))
+	}
+	if f.boxes != "site" && f.boxes != "type" {
+		return nil, false, usageErr(fmt.Errorf("--boxes %q: want site or type", f.boxes))
 	}
 	prog, err := frontend.Load(ctx, &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true}, patterns...)
 	if prog != nil {
@@ -62,7 +69,7 @@ func (f *goFlags) load(ctx context.Context, stderr io.Writer, patterns []string)
 }
 
 func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*frontend.Analysis, error) {
-	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, NoRefine: f.noRefine, Threads: f.threads})
+	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, NoRefine: f.noRefine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all})
 }
 
 // finish prints statistics and unmodelled places, and turns package errors
