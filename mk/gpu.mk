@@ -11,6 +11,12 @@
 #   make ptx             (on the GPU machine, or anywhere with nvcc) compiles
 #                        kernels/**/*.cu to PTX in place, with the source's
 #                        sha256 on the first line (checked by a CI test).
+#   make gpu-traverse    issue 4 only: builds out/gpu-traverse/ (traverse and
+#                        gpu test binaries, cflr-cuda, graphs, run.sh from
+#                        mk/gpu-traverse.sh: PTX, GPU tests, CLI-on-GPU check,
+#                        benchmarks). On the device, with it carried:
+#                        CFLR_BENCH_CPU=0 CFLR_BENCH_LAYOUTS=baseline,virtual,coalesced
+#                        bash out/gpu-traverse/run.sh
 #   make bench-traverse  CPU traversal benchmarks (go test -bench).
 
 GPU_OUT   ?= out/gpu
@@ -19,7 +25,7 @@ PTX_ARCH  ?= compute_80
 CU_FILES  := $(shell find kernels -name '*.cu' 2>/dev/null)
 KERNEL_TEST_PKGS = $(shell $(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' -tags cuda ./kernels/... 2>/dev/null)
 
-.PHONY: ptx gpu-test bench-gpu bench-traverse
+.PHONY: ptx gpu-test gpu-traverse bench-gpu bench-traverse
 
 ptx: $(CU_FILES:.cu=.ptx)
 
@@ -36,6 +42,14 @@ gpu-test: cuda-deps
 	$(CUDA_ENV) $(GO) build -tags cuda -o $(GPU_OUT)/cflr ./cmd/cflr
 	-cp $(SHARED)/graphs/ca-GrQc.txt $(SHARED)/graphs/email-Enron.txt $(GPU_OUT)/graphs/
 	cp mk/gpu-run.sh $(GPU_OUT)/run.sh
+
+gpu-traverse: cuda-deps
+	mkdir -p out/gpu-traverse/graphs
+	$(CUDA_ENV) $(GO) test -c -tags cuda -o out/gpu-traverse/traverse.test ./kernels/traverse
+	$(CUDA_ENV) $(GO) test -c -tags cuda -o out/gpu-traverse/gpu.test ./kernels/gpu
+	$(CUDA_ENV) $(GO) build -tags cuda -o out/gpu-traverse/cflr ./cmd/cflr
+	-cp $(SHARED)/graphs/ca-GrQc.txt $(SHARED)/graphs/email-Enron.txt out/gpu-traverse/graphs/
+	cp mk/gpu-traverse.sh out/gpu-traverse/run.sh
 
 # bench-gpu: build as gpu-test does; the benchmarks run on the GPU machine
 # with `BENCH=1 bash out/gpu/run.sh`.
