@@ -12,7 +12,10 @@ type GPUOptions struct {
 	Ordinal int
 	// TriangleKernel is "warp" (one warp per arc, binary search; the
 	// default), "group4", "group8" or "group16" (that many lanes per arc),
-	// or "thread" (one thread per arc, merge).
+	// "thread" (one thread per arc, merge), "hash" (a warp per vertex with
+	// out-degree ≤ 512, a block per longer list, the list hashed in shared
+	// memory and its out-neighbours' lists probed against it) or
+	// "hashwarp" (the same with warps only, long lists in chunks).
 	TriangleKernel string
 	// HostGraph keeps the graph in mapped pinned host memory (zero-copy over
 	// the bus) instead of device memory. It is chosen automatically when
@@ -28,6 +31,10 @@ type GPUOptions struct {
 	// PTX replaces the embedded PTX (for testing freshly compiled kernels).
 	PTX string
 }
+
+// MaxGPUMotifK is the largest motif size the GPU motif kernel handles
+// (k = 3 and 4; larger k run on the CPU).
+const MaxGPUMotifK = 4
 
 // GPUStats reports where time went in a GPU call.
 type GPUStats struct {

@@ -23,7 +23,12 @@ const MaxGPUCliqueK = 16
 type GPU struct {
 	ctx                            *gpu.Context
 	tcWarp, tcThread, tcGroup, clq *gpu.Function
+	tcHash, motif                  *gpu.Function
 	opt                            GPUOptions
+	// hashCaps are tc_hash's chunk sizes for warp and block items
+	// (hashWarpCap, hashBlockCap); tests shrink them to exercise chunking
+	// on small graphs.
+	hashCaps [2]uint64
 }
 
 // NewGPU opens a device and loads the kernels.
@@ -36,7 +41,7 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	if ptx == "" {
 		ptx = minePTX
 	}
-	d := &GPU{ctx: ctx, opt: opt}
+	d := &GPU{ctx: ctx, opt: opt, hashCaps: [2]uint64{hashWarpCap, hashBlockCap}}
 	mod, err := ctx.LoadModule(ptx)
 	if err == nil {
 		d.tcWarp, err = mod.Function("tc_warp")
@@ -49,6 +54,12 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	}
 	if err == nil {
 		d.clq, err = mod.Function("clique_warp")
+	}
+	if err == nil {
+		d.tcHash, err = mod.Function("tc_hash")
+	}
+	if err == nil {
+		d.motif, err = mod.Function("motif_warp")
 	}
 	if err != nil {
 		ctx.Close()
@@ -176,8 +187,13 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 	case "group4", "group8", "group16":
 		f = d.tcGroup
 		fmt.Sscanf(d.opt.TriangleKernel, "group%d", &group)
+	case "hash", "hashwarp":
+		n, st2, err := d.countTrianglesHash(dag, g, out, d.opt.TriangleKernel == "hash")
+		st2.Upload += st.Upload
+		st2.HostGraph = st.HostGraph
+		return n, st2, err
 	default:
-		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16 or thread)", d.opt.TriangleKernel)
+		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16, thread, hash or hashwarp)", d.opt.TriangleKernel)
 	}
 	st.Warps = int(grid * block / 32)
 	t1 := time.Now()
@@ -256,4 +272,170 @@ func (d *GPU) CountCliques(dag *csr.Graph, k int) (uint64, GPUStats, error) {
 		return 0, st, err
 	}
 	return res[0], st, nil
+}
+
+// Shapes of tc_hash in mine.cu: TC_BLOCK threads a block, a shared table of
+// TC_SLOTS per block or TC_WARP_SLOTS per warp, filled at most half, so a
+// warp takes chunks of up to hashWarpCap vertices and a block up to
+// hashBlockCap.
+const (
+	hashBlock    = 256
+	hashWarpCap  = 512
+	hashBlockCap = 4096
+)
+
+// hashItems splits the vertices of dag into tc_hash work items (u, chunk):
+// out-lists of up to warpCap vertices go to warps, longer ones to blocks
+// (when twoTier) in chunks of blockCap, else to warps in chunks of warpCap.
+// Vertices with out-degree < 2 close no triangle and are skipped.
+func hashItems(dag *csr.Graph, twoTier bool, warpCap, blockCap uint64) (warpItems, blockItems []uint32) {
+	for u := uint32(0); u < dag.N; u++ {
+		du := dag.Degree(u)
+		if du < 2 {
+			continue
+		}
+		if du <= warpCap || !twoTier {
+			for c := uint64(0); c*warpCap < du; c++ {
+				warpItems = append(warpItems, u, uint32(c))
+			}
+			continue
+		}
+		for c := uint64(0); c*blockCap < du; c++ {
+			blockItems = append(blockItems, u, uint32(c))
+		}
+	}
+	return warpItems, blockItems
+}
+
+// countTrianglesHash runs tc_hash: block items first (the long lists), then
+// warp items, each launch fetching items dynamically.
+func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, twoTier bool) (uint64, GPUStats, error) {
+	var st GPUStats
+	t0 := time.Now()
+	wi, bi := hashItems(dag, twoTier, d.hashCaps[0], d.hashCaps[1])
+	var a gpu.Allocs
+	defer a.FreeAll()
+	type launch struct {
+		items     []uint32
+		blockmode uint64
+		cap       uint64
+		buf, next *gpu.Buffer
+	}
+	ls := []*launch{{items: bi, blockmode: 1, cap: d.hashCaps[1]}, {items: wi, cap: d.hashCaps[0]}}
+	for _, l := range ls {
+		if len(l.items) == 0 {
+			continue
+		}
+		var err error
+		if l.buf, err = a.Alloc(d.ctx, int64(len(l.items))*4); err != nil {
+			return 0, st, err
+		}
+		if err := gpu.Upload(l.buf, 0, l.items); err != nil {
+			return 0, st, err
+		}
+		if l.next, err = d.counter(&a); err != nil {
+			return 0, st, err
+		}
+	}
+	if err := d.ctx.Synchronize(); err != nil {
+		return 0, st, err
+	}
+	st.Upload = time.Since(t0)
+	sms := uint32(d.ctx.Info().SMs)
+	grid := sms * 8
+	st.Warps = int(grid * hashBlock / 32)
+	t1 := time.Now()
+	for _, l := range ls {
+		if len(l.items) == 0 {
+			continue
+		}
+		if err := d.tcHash.Launch(grid, hashBlock, g.off, g.adj, l.buf.Ptr(), uint64(len(l.items)/2), l.cap, l.blockmode, l.next.Ptr(), out.Ptr()); err != nil {
+			return 0, st, err
+		}
+	}
+	if err := d.ctx.Synchronize(); err != nil {
+		return 0, st, err
+	}
+	st.Kernel = time.Since(t1)
+	var res [1]uint64
+	if err := gpu.Download(res[:], out, 0); err != nil {
+		return 0, st, err
+	}
+	return res[0], st, nil
+}
+
+// CountMotifs counts the connected vertex-induced k-vertex subgraphs of the
+// simple undirected graph g by pattern, k = 3 or 4, with the same result
+// as the CPU's CountMotifs: ESU on the GPU, one warp per edge r–w1 (r <
+// w1), tallies by raw adjacency code, canonical patterns on the host.
+func (d *GPU) CountMotifs(g *csr.Graph, k int) ([]PatternCount, GPUStats, error) {
+	var st GPUStats
+	if k < MotifMinK || k > MaxGPUMotifK {
+		return nil, st, fmt.Errorf("mine: GPU motif size k=%d out of range [%d,%d]", k, MotifMinK, MaxGPUMotifK)
+	}
+	t0 := time.Now()
+	sms := int64(d.ctx.Info().SMs)
+	const block = 256
+	// Each warp's scratch holds ESU's second extension set (at most
+	// deg(r)+deg(w1) vertices) and a tag per vertex.
+	slice := 2 * int64(max(maxDegree(g), 1))
+	free, _, err := d.ctx.MemInfo()
+	if err != nil {
+		return nil, st, err
+	}
+	grid := sms * 8
+	graphBytes := int64(len(g.Offsets))*8 + int64(len(g.Adj))*8
+	for grid > sms && grid*block/32*slice*8 > (free-graphBytes)/2 {
+		grid /= 2 // fewer warps on very skewed graphs rather than failing
+	}
+	nwarps := grid * block / 32
+	g2, err := d.upload(g, nwarps*slice*8+1<<20)
+	if err != nil {
+		return nil, st, err
+	}
+	defer g2.allocs.FreeAll()
+	st.HostGraph = g2.host
+	var a gpu.Allocs
+	defer a.FreeAll()
+	out, err := a.Alloc(d.ctx, 64*8)
+	if err != nil {
+		return nil, st, err
+	}
+	if err := out.Memset32(0, 128); err != nil {
+		return nil, st, err
+	}
+	next, err := d.counter(&a)
+	if err != nil {
+		return nil, st, err
+	}
+	scratch, err := a.Alloc(d.ctx, nwarps*slice*8)
+	if err != nil {
+		return nil, st, fmt.Errorf("mine: motif scratch (%d bytes): %w", nwarps*slice*8, err)
+	}
+	if err := d.ctx.Synchronize(); err != nil {
+		return nil, st, err
+	}
+	st.Upload = time.Since(t0)
+	st.Warps = int(nwarps)
+	t1 := time.Now()
+	if g2.m > 0 {
+		if err := d.motif.Launch(uint32(grid), block, g2.off, g2.adj, g2.src, g2.m, uint64(k), scratch.Ptr(), uint64(slice), next.Ptr(), out.Ptr()); err != nil {
+			return nil, st, err
+		}
+	}
+	if err := d.ctx.Synchronize(); err != nil {
+		return nil, st, err
+	}
+	st.Kernel = time.Since(t1)
+	var res [64]uint64
+	if err := gpu.Download(res[:], out, 0); err != nil {
+		return nil, st, err
+	}
+	raw := make(map[uint32]uint64)
+	for c, n := range res {
+		if n != 0 {
+			raw[uint32(c)] = n
+		}
+	}
+	return canonicalCounts(k, raw), st, nil
 }

@@ -5,9 +5,11 @@ package mine
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cflr/cflr/graph/csr"
 	"github.com/cflr/cflr/kernels/gpu"
 )
 
@@ -42,7 +44,7 @@ func TestGPUPublishedTriangles(t *testing.T) {
 		want uint64
 	}{{"ca-GrQc.txt", 48260}, {"email-Enron.txt", 727044}, {"citeseer.lg", 1166}} {
 		dag := Orient(loadGraph(t, tc.name), 0)
-		for _, kern := range []string{"warp", "group4", "group8", "group16", "thread"} {
+		for _, kern := range []string{"warp", "group4", "group8", "group16", "thread", "hash", "hashwarp"} {
 			for _, host := range []bool{false, true} {
 				d.opt.TriangleKernel, d.opt.HostGraph = kern, host
 				got, st, err := d.CountTriangles(dag)
@@ -102,22 +104,110 @@ func TestGPUDifferentialCliques(t *testing.T) {
 					t.Fatalf("seed %d k=%d mode %s: %d (%v), want %d", seed, k, fmt.Sprint(mode.LBChunk, mode.HostGraph), got, err, want)
 				}
 			}
-			d.opt.TriangleKernel = "thread"
 			if k == 3 {
-				if got, _, err := d.CountTriangles(dag); err != nil || got != want {
-					t.Fatalf("seed %d triangles: %d (%v), want %d", seed, got, err, want)
+				for _, kern := range []string{"thread", "hash", "hashwarp"} {
+					d.opt.TriangleKernel = kern
+					if got, _, err := d.CountTriangles(dag); err != nil || got != want {
+						t.Fatalf("seed %d triangles %s: %d (%v), want %d", seed, kern, got, err, want)
+					}
 				}
 			}
 		}
 	}
 }
 
+// The hash kernel's chunking (lists longer than a table, split into
+// chunks that are each hashed and probed) on graphs small enough for the
+// CPU reference: the chunk sizes are shrunk so that both warp and block
+// items are split, and long lists are made by a dense random graph.
+func TestGPUHashTriangleChunks(t *testing.T) {
+	d := openGPU(t)
+	defer func() { d.hashCaps = [2]uint64{hashWarpCap, hashBlockCap}; d.opt = GPUOptions{PTX: d.opt.PTX} }()
+	for seed := uint64(1); seed <= 3; seed++ {
+		g := randomGraph(seed, 300, 0.6, 0)
+		dag := Orient(g, 0)
+		want := CountTriangles(dag, Options{})
+		for _, caps := range [][2]uint64{{hashWarpCap, hashBlockCap}, {8, 40}, {3, 17}, {64, 64}} {
+			d.hashCaps = caps
+			for _, kern := range []string{"hash", "hashwarp"} {
+				d.opt.TriangleKernel = kern
+				got, _, err := d.CountTriangles(dag)
+				if err != nil || got != want {
+					t.Fatalf("seed %d %s caps %v: %d (%v), want %d", seed, kern, caps, got, err, want)
+				}
+			}
+		}
+	}
+	for _, name := range []string{"email-Enron.txt", "ca-GrQc.txt"} {
+		g := loadGraph(t, name)
+		for _, rank := range []bool{false, true} {
+			if rank {
+				g = RankOrder(g, 0)
+			}
+			dag := Orient(g, 0)
+			want := CountTriangles(dag, Options{})
+			for _, caps := range [][2]uint64{{hashWarpCap, hashBlockCap}, {16, 100}} {
+				d.hashCaps = caps
+				d.opt.TriangleKernel = "hash"
+				if got, _, err := d.CountTriangles(dag); err != nil || got != want {
+					t.Errorf("%s ranked=%v caps %v: %d (%v), want %d", name, rank, caps, got, err, want)
+				}
+			}
+		}
+	}
+}
+
+// GPU motifs: citeseer's published 4-motif counts (vertex-induced, and
+// edge-induced derived from them), and equality with the CPU (itself
+// checked against brute force) on random graphs and the shared graphs.
+func TestGPUMotifs(t *testing.T) {
+	d := openGPU(t)
+	g := loadGraph(t, "citeseer.lg")
+	got, _, err := d.CountMotifs(g, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkNamed(t, "GPU vertex-induced", got, map[string]uint64{"4-path": 111153, "3-star": 222630, "tailed-triangle": 22900, "4-cycle": 3094, "diamond": 2200, "4-clique": 255})
+	eg, err := EdgeInduced(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkNamed(t, "GPU edge-induced", eg, map[string]uint64{"4-path": 185589, "3-star": 250950, "tailed-triangle": 34760, "4-cycle": 6059, "diamond": 3730, "4-clique": 255})
+	var graphs []*csr.Graph
+	for seed := uint64(1); seed <= 12; seed++ {
+		graphs = append(graphs, randomGraph(seed, 10+int(seed)*7, 0.05+0.07*float64(seed%6), 0))
+	}
+	graphs = append(graphs, g, loadGraph(t, "ca-GrQc.txt"))
+	for i, g := range graphs {
+		for k := 3; k <= MaxGPUMotifK; k++ {
+			want, err := CountMotifs(g, k, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, host := range []bool{false, true} {
+				d.opt.HostGraph = host
+				got, _, err := d.CountMotifs(g, k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.EqualFunc(got, want, func(a, b PatternCount) bool { return a.Count == b.Count && a.Pattern.Key() == b.Pattern.Key() }) {
+					t.Errorf("graph %d k=%d host=%v: GPU %v, CPU %v", i, k, host, got, want)
+				}
+			}
+		}
+	}
+	d.opt = GPUOptions{PTX: d.opt.PTX}
+	if _, _, err := d.CountMotifs(g, 5); err == nil {
+		t.Error("k=5 accepted")
+	}
+}
+
 func BenchmarkGPUTriangles(b *testing.B) {
 	d := openGPU(b)
 	for _, name := range []string{"email-Enron.txt", "rmat-24", "rmat-24/ranked"} {
-		for _, mode := range []string{"warp", "group4", "group8", "group16", "thread", "warp-host"} {
-			if mode == "warp-host" && name != "email-Enron.txt" {
-				continue // 44 s a run on RMAT-24 (see BENCHMARKS.md)
+		for _, mode := range []string{"warp", "group8", "thread", "hash", "hashwarp", "warp-host", "hash-host"} {
+			if name != "email-Enron.txt" && (strings.HasSuffix(mode, "-host") || mode == "thread") {
+				continue // 44 s (host) and 1.5 s (thread) a run on RMAT-24: see BENCHMARKS.md
 			}
 			b.Run(fmt.Sprintf("%s/gpu-%s", name, mode), func(b *testing.B) {
 				dag := benchDAG(b, name)
@@ -167,4 +257,32 @@ func BenchmarkGPUCliques(b *testing.B) {
 		}
 	}
 	d.opt = GPUOptions{PTX: d.opt.PTX}
+}
+
+// BenchmarkGPUMotifs: motifs k = 3, 4 on the GPU; the CPU figures come from
+// BenchmarkMotifs on the same machine.
+func BenchmarkGPUMotifs(b *testing.B) {
+	d := openGPU(b)
+	for _, name := range []string{"citeseer.lg", "ca-GrQc.txt", "email-Enron.txt"} {
+		for k := 3; k <= MaxGPUMotifK; k++ {
+			b.Run(fmt.Sprintf("%s/k=%d/gpu", name, k), func(b *testing.B) {
+				g := benchGraph(b, name)
+				var kern float64
+				var n uint64
+				for i := 0; i < b.N; i++ {
+					res, st, err := d.CountMotifs(g, k)
+					if err != nil {
+						b.Fatal(err)
+					}
+					kern += st.Kernel.Seconds()
+					n = 0
+					for _, pc := range res {
+						n += pc.Count
+					}
+				}
+				b.ReportMetric(kern/float64(b.N)*1e3, "kernel-ms")
+				b.ReportMetric(float64(n), "subgraphs")
+			})
+		}
+	}
 }

@@ -29,3 +29,8 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 func (d *GPU) CountCliques(dag *csr.Graph, k int) (uint64, GPUStats, error) {
 	return 0, GPUStats{}, gpu.ErrNoCUDA
 }
+
+// CountMotifs counts the connected vertex-induced k-vertex subgraphs of g.
+func (d *GPU) CountMotifs(g *csr.Graph, k int) ([]PatternCount, GPUStats, error) {
+	return nil, GPUStats{}, gpu.ErrNoCUDA
+}

@@ -221,3 +221,265 @@ extern "C" __global__ void clique_warp(const u64 *off, const u32 *adj,
   if (lane == 0 && c)
     atomicAdd(out, c);
 }
+
+// ---------------------------------------------------------------------------
+// Triangles, hash variant (TRUST-style): a group (one warp, or the whole
+// block) owns a vertex u, inserts a chunk of out(u) into an open-addressing
+// hash table in shared memory, then streams out(v) for every v in out(u)
+// and probes each w: w in the chunk closes the triangle u→v→w, u→w. The
+// reads of out(v) are contiguous (coalesced) and each test is ~1.5 shared
+// loads, instead of a binary search through global memory per element.
+// Lists longer than a table holds are split into chunks (items (u, c)):
+// w lies in exactly one chunk, so the sum over chunks stays exact.
+//
+// The v's of out(u) are flattened across the warp's lanes: 32 v's at a
+// time, an inclusive scan of their out-degrees, and lane p of each round
+// takes position p of the concatenation, so a warp stays busy even when
+// most out-lists hold two or three vertices.
+
+#define TC_BLOCK 256
+#define TC_SLOTS 8192 // per block: 32 KiB of static shared memory
+#define TC_WARP_SLOTS (TC_SLOTS / (TC_BLOCK / 32))
+#define EMPTY 0xffffffffu
+
+__device__ __forceinline__ u32 hslot(u32 x, u32 bits) {
+  return (x * 0x9E3779B1u) >> (32 - bits);
+}
+
+__device__ __forceinline__ void hinsert(u32 *tab, u32 bits, u32 x) {
+  u32 mask = (1u << bits) - 1, h = hslot(x, bits);
+  while (atomicCAS(&tab[h], EMPTY, x) != EMPTY)
+    h = (h + 1) & mask;
+}
+
+__device__ __forceinline__ u32 hhas(const u32 *tab, u32 bits, u32 x) {
+  u32 mask = (1u << bits) - 1, h = hslot(x, bits);
+  for (;;) {
+    u32 y = tab[h];
+    if (y == x)
+      return 1;
+    if (y == EMPTY)
+      return 0;
+    h = (h + 1) & mask;
+  }
+}
+
+// Probe the concatenation of out(v), v in out(u)[from, du) taken with
+// stride `step` in batches of 32 (warp-uniform control flow), against tab.
+__device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
+                                        const u32 *__restrict__ adj,
+                                        const u32 *nu, u32 du, u32 from,
+                                        u32 step, const u32 *tab, u32 bits) {
+  u32 lane = threadIdx.x & 31;
+  u64 c = 0;
+  for (u32 b0 = from; b0 < du; b0 += step) {
+    u32 i = b0 + lane;
+    u64 start = 0;
+    u32 s = 0;
+    if (i < du) {
+      u32 v = __ldg(nu + i);
+      start = __ldg(off + v);
+      s = (u32)(__ldg(off + v + 1) - start);
+    }
+    u32 scan = s; // inclusive scan of the 32 lengths
+    for (int o = 1; o < 32; o <<= 1) {
+      u32 t = __shfl_up_sync(FULL, scan, o);
+      if (lane >= (u32)o)
+        scan += t;
+    }
+    u32 total = __shfl_sync(FULL, scan, 31);
+    for (u32 p0 = 0; p0 < total; p0 += 32) {
+      u32 p = p0 + lane;
+      // owner: the first lane j with scan_j > p
+      u32 lo = 0, hi = 31;
+      while (lo < hi) {
+        u32 mid = (lo + hi) >> 1;
+        u32 sm = __shfl_sync(FULL, scan, mid);
+        if (sm > p)
+          hi = mid;
+        else
+          lo = mid + 1;
+      }
+      u32 sj = __shfl_sync(FULL, scan, lo);
+      u32 lj = __shfl_sync(FULL, s, lo);
+      u64 st = __shfl_sync(FULL, start, lo);
+      if (p < total)
+        c += hhas(tab, bits, __ldg(adj + st + (p - (sj - lj))));
+    }
+  }
+  return c;
+}
+
+// items[2i] = u, items[2i+1] = chunk index; chunk c of out(u) is
+// [c·cap, min((c+1)·cap, du)). blockmode: one item per block (table of
+// TC_SLOTS), else one per warp (table of TC_WARP_SLOTS). Items are fetched
+// dynamically from *next.
+extern "C" __global__ void __launch_bounds__(TC_BLOCK)
+tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
+        const u32 *__restrict__ items, u64 nitems, u64 cap, u64 blockmode,
+        u64 *next, u64 *out) {
+  __shared__ u32 tab_all[TC_SLOTS];
+  __shared__ u64 item_sh;
+  u32 lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
+  u32 nwarps = blockDim.x >> 5;
+  u32 *tab = blockmode ? tab_all : tab_all + wib * TC_WARP_SLOTS;
+  u32 gsize = blockmode ? blockDim.x : 32;
+  u32 gtid = blockmode ? threadIdx.x : lane;
+  u64 c = 0;
+  for (;;) {
+    u64 it;
+    if (blockmode) {
+      if (threadIdx.x == 0)
+        item_sh = atomicAdd(next, 1ull);
+      __syncthreads();
+      it = item_sh;
+      __syncthreads();
+    } else {
+      it = 0;
+      if (lane == 0)
+        it = atomicAdd(next, 1ull);
+      it = __shfl_sync(FULL, it, 0);
+    }
+    if (it >= nitems)
+      break;
+    u32 u = __ldg(items + 2 * it), ch = __ldg(items + 2 * it + 1);
+    u64 ou = __ldg(off + u);
+    u32 du = (u32)(__ldg(off + u + 1) - ou);
+    const u32 *nu = adj + ou;
+    u32 lo = ch * (u32)cap, len = min(du - lo, (u32)cap);
+    // table: the smallest power of two ≥ 2·len (≥ 32), load ≤ 1/2
+    u32 bits = 5;
+    while ((1u << bits) < 2 * len)
+      bits++;
+    for (u32 i = gtid; i < (1u << bits); i += gsize)
+      tab[i] = EMPTY;
+    if (blockmode) __syncthreads(); else __syncwarp();
+    for (u32 i = gtid; i < len; i += gsize)
+      hinsert(tab, bits, __ldg(nu + lo + i));
+    if (blockmode) __syncthreads(); else __syncwarp();
+    if (blockmode)
+      c += tc_probe(off, adj, nu, du, wib * 32, nwarps * 32, tab, bits);
+    else
+      c += tc_probe(off, adj, nu, du, 0, 32, tab, bits);
+    if (blockmode) __syncthreads(); else __syncwarp();
+  }
+  c = warp_sum(c);
+  if (lane == 0 && c)
+    atomicAdd(out, c);
+}
+
+// ---------------------------------------------------------------------------
+// Motifs, k = 3 and 4: connected vertex-induced subgraphs, each produced
+// exactly once by ESU (Wernicke) on the undirected graph (off, adj, src as
+// above but symmetric), as the CPU's CountMotifs does. A warp owns an edge
+// r–w1 with r < w1 (r the subgraph's smallest vertex, w1 its first
+// extension), fetched dynamically. It materializes ESU's second extension
+// set in its scratch slice: out(r) after w1, then the exclusive neighbours
+// of w1 (> r, not adjacent to r), each tagged with its adjacency to r (bit
+// 0) and w1 (bit 1). For k = 4 it walks w2 over that set; w3 ranges over
+// the set's tail and over w2's exclusive neighbours (> r, adjacent to
+// neither r nor w1). Every subgraph is tallied by its raw adjacency code
+// (bit pairIndex(i,j) for positions r=0, w1=1, w2=2, w3=3, as motifs.go),
+// and the host maps the 8 or 64 codes to canonical patterns.
+
+// tally adds one subgraph with raw code `code` (valid lanes only) to the
+// block's counters; lanes with equal codes are aggregated first.
+__device__ __forceinline__ void motif_tally(u64 *cnt, u32 code, bool valid) {
+  u32 key = valid ? code : 0xffffu;
+  u32 peers = __match_any_sync(FULL, key);
+  u32 lane = threadIdx.x & 31;
+  if (valid && (__ffs(peers) - 1) == (int)lane)
+    atomicAdd(&cnt[code], (u64)__popc(peers));
+}
+
+extern "C" __global__ void __launch_bounds__(256)
+motif_warp(const u64 *__restrict__ off, const u32 *__restrict__ adj,
+           const u32 *__restrict__ src, u64 m, u64 k, u32 *scratch,
+           u64 slice, u64 *next, u64 *out) {
+  __shared__ u64 cnt[64];
+  u32 lane = threadIdx.x & 31;
+  u64 warp = ((u64)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  u32 *sv = scratch + warp * 2 * slice; // vertices
+  u32 *stg = sv + slice;                // their tags
+  if (threadIdx.x < 64)
+    cnt[threadIdx.x] = 0;
+  __syncthreads();
+  for (;;) {
+    u64 e = 0;
+    if (lane == 0)
+      e = atomicAdd(next, 1ull);
+    e = __shfl_sync(FULL, e, 0);
+    if (e >= m)
+      break;
+    u32 r = __ldg(src + e), w1 = __ldg(adj + e);
+    if (w1 <= r)
+      continue;
+    u64 orr = __ldg(off + r), ow1 = __ldg(off + w1);
+    const u32 *nr = adj + orr, *nw1 = adj + ow1;
+    u32 dr = (u32)(__ldg(off + r + 1) - orr);
+    u32 dw1 = (u32)(__ldg(off + w1 + 1) - ow1);
+    u32 pos = (u32)(e - orr); // w1's index in out(r)
+    u32 len1 = dr - pos - 1;
+    __syncwarp();
+    for (u32 i = lane; i < len1; i += 32) {
+      u32 x = __ldg(nr + pos + 1 + i);
+      sv[i] = x;
+      stg[i] = 1u | (bsearch_has(nw1, dw1, x) ? 2u : 0u);
+    }
+    u32 len = len1;
+    for (u32 i0 = 0; i0 < dw1; i0 += 32) {
+      u32 i = i0 + lane;
+      bool keep = false;
+      u32 x = 0;
+      if (i < dw1) {
+        x = __ldg(nw1 + i);
+        keep = x > r && !bsearch_has(nr, dr, x);
+      }
+      u32 mask = __ballot_sync(FULL, keep);
+      if (keep) {
+        u32 at = len + __popc(mask & ((1u << lane) - 1));
+        sv[at] = x;
+        stg[at] = 2u;
+      }
+      len += __popc(mask);
+    }
+    __syncwarp();
+    if (k == 3) {
+      for (u32 i0 = 0; i0 < len; i0 += 32) {
+        u32 i = i0 + lane;
+        u32 t = i < len ? stg[i] : 0;
+        motif_tally(cnt, 1u | (t & 1u) << 1 | (t >> 1 & 1u) << 2, i < len);
+      }
+      continue;
+    }
+    for (u32 j = 0; j < len; j++) {
+      u32 w2 = sv[j], t2 = stg[j];
+      u32 code3 = 1u | (t2 & 1u) << 1 | (t2 >> 1 & 1u) << 2;
+      u64 ow2 = __ldg(off + w2);
+      const u32 *nw2 = adj + ow2;
+      u32 dw2 = (u32)(__ldg(off + w2 + 1) - ow2);
+      for (u32 l0 = j + 1; l0 < len; l0 += 32) {
+        u32 l = l0 + lane;
+        u32 code = 0;
+        if (l < len) {
+          u32 w3 = sv[l], t3 = stg[l];
+          code = code3 | (t3 & 1u) << 3 | (t3 >> 1 & 1u) << 4 |
+                 (bsearch_has(nw2, dw2, w3) ? 1u : 0u) << 5;
+        }
+        motif_tally(cnt, code, l < len);
+      }
+      for (u32 i0 = 0; i0 < dw2; i0 += 32) {
+        u32 i = i0 + lane;
+        bool keep = false;
+        if (i < dw2) {
+          u32 x = __ldg(nw2 + i);
+          keep = x > r && !bsearch_has(nr, dr, x) && !bsearch_has(nw1, dw1, x);
+        }
+        motif_tally(cnt, code3 | 1u << 5, keep);
+      }
+    }
+  }
+  __syncthreads();
+  if (threadIdx.x < 64 && cnt[threadIdx.x])
+    atomicAdd(out + threadIdx.x, cnt[threadIdx.x]);
+}
