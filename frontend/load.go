@@ -3,6 +3,7 @@ package frontend
 import (
 	"context"
 	"fmt"
+	"github.com/cflr/cflr/edgecentric"
 	"go/token"
 	"go/types"
 	"os"
@@ -64,6 +65,9 @@ type Program struct {
 	Skipped []string
 	// LoadTime and SSATime are the durations of the two phases.
 	LoadTime, SSATime time.Duration
+	// LoadRSS is the peak resident memory after loading and SSA (0 where
+	// /proc is missing): the baseline the analysis' memory is judged by.
+	LoadRSS int64
 }
 
 // Load loads the packages that patterns (as for `go build`) denote and
@@ -127,6 +131,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	}
 	p.Fset, p.SSA = prog.Fset, prog
 	p.SSATime = time.Since(start)
+	p.LoadRSS = edgecentric.PeakRSS()
 	return p, nil
 }
 

@@ -104,7 +104,7 @@ func printGoStats(w io.Writer, a *frontend.Analysis) {
 	fmt.Fprintf(tw, "graph build\t%.3fs\t\n", s.Build.Seconds())
 	fmt.Fprintf(tw, "solve (%d)\t%.3fs\t\n", s.Solves, s.Solve.Seconds())
 	tw.Flush()
-	fmt.Fprintf(w, "graph: %d vertices, %d edges; peak RSS %s\n", s.Vertices, s.Edges, fmtBytes(edgecentric.PeakRSS()))
+	fmt.Fprintf(w, "graph: %d vertices, %d edges; peak RSS %s (after load+SSA %s)\n", s.Vertices, s.Edges, fmtBytes(edgecentric.PeakRSS()), fmtBytes(a.Prog.LoadRSS))
 }
 
 // defaultPatterns: a FILE:LINE:COL query loads the file's package, other
