@@ -81,8 +81,8 @@ main.total -> main.main$1	M:20:14
 	stdout, _, code = cflr(t, "callgraph", "-C", gomod, "--format", "json")
 	var js struct {
 		Functions, Edges int
-		Dynamic          int `json:"dynamic_sites"`
-		Resolved         int `json:"resolved_dynamic_sites"`
+		Dynamic          int                                    `json:"dynamic_sites"`
+		Resolved         int                                    `json:"resolved_dynamic_sites"`
 		List             []struct{ Caller, Callee, Pos string } `json:"call_edges"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &js); err != nil || code != 0 {
