@@ -108,11 +108,18 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 				}
 			}
 			useGPU := false
-			gpuTask := task == "triangles" || task == "cliques"
+			if task == "motifs" && k == 0 {
+				k = 3
+			}
+			// GPU kernels: triangles, cliques, and motifs up to MaxGPUMotifK.
+			gpuTask := task == "triangles" || task == "cliques" || task == "motifs" && k >= mine.MotifMinK && k <= mine.MaxGPUMotifK
 			switch device {
 			case "cpu":
 			case "gpu":
 				if !gpuTask {
+					if task == "motifs" {
+						return usageErr(fmt.Errorf("--device gpu: GPU motifs need -k %d..%d, got %d (use --device cpu)", mine.MotifMinK, mine.MaxGPUMotifK, k))
+					}
 					return usageErr(fmt.Errorf("--device gpu: no GPU kernel for %s yet (use --device cpu)", task))
 				}
 				useGPU = true
@@ -246,11 +253,19 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 				}
 				rep.K = k
 				t0 = time.Now()
-				pcs, err := mine.CountMotifs(g, k, opt)
-				if err != nil {
-					return usageErr(err)
+				var pcs []mine.PatternCount
+				if useGPU {
+					var st mine.GPUStats
+					if pcs, st, err = dev.CountMotifs(g, k); err != nil {
+						return err
+					}
+					gpuPhases(st)
+				} else {
+					if pcs, err = mine.CountMotifs(g, k, opt); err != nil {
+						return usageErr(err)
+					}
+					phase("enumerate", t0)
 				}
-				phase("enumerate", t0)
 				if ind == mine.InducedEdge {
 					t0 = time.Now()
 					if pcs, err = mine.EdgeInduced(pcs); err != nil {

@@ -64,7 +64,7 @@ func TestMineBadInput(t *testing.T) {
 		{"match", g},
 		{"match", "--pattern", bad, g},
 		{"fsm", g},
-		{"motifs", "--device", "gpu", g},
+		{"motifs", "-k", "5", "--device", "gpu", g},
 		{"triangles", "--induced", "both", g},
 		{"triangles", "/nonexistent/graph.txt"},
 	} {
