@@ -13,9 +13,12 @@ import (
 	"strings"
 	"testing"
 
+	"maps"
+
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 
+	"github.com/cflr/cflr/edgecentric"
 	"github.com/cflr/cflr/frontend"
 )
 
@@ -233,6 +236,44 @@ func TestDeterministic(t *testing.T) {
 			first = sb.String()
 		} else if sb.String() != first {
 			t.Errorf("threads %d: different result", threads)
+		}
+	}
+}
+
+// TF is FT inverted: the grammars derive both directions with mirrored
+// rules (the heap rules join an FT and a TF edge at a variable), and a
+// rule missing on one side would leave the reported TF intact on small
+// programs while losing flows through the heap on larger ones.
+func TestFTMirrorsTF(t *testing.T) {
+	for _, ctxSens := range []bool{false, true} {
+		prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./...")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Context: ctxSens, Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := a.Result()
+		ft, ok1 := res.Grammar().Lookup("FT")
+		tf, ok2 := res.Grammar().Lookup("TF")
+		if !ok1 || !ok2 {
+			t.Fatal("grammar lacks FT or TF")
+		}
+		pairs := func(sym int, flip bool) map[[2]uint32]bool {
+			m := map[[2]uint32]bool{}
+			res.ForEach(sym, func(e edgecentric.Edge) {
+				if flip {
+					e.Src, e.Dst = e.Dst, e.Src
+				}
+				m[[2]uint32{e.Src, e.Dst}] = true
+			})
+			return m
+		}
+		f, r := pairs(ft, false), pairs(tf, true)
+		t.Logf("context %v: %d FT, %d TF", ctxSens, len(f), len(r))
+		if len(f) == 0 || !maps.Equal(f, r) {
+			t.Errorf("context %v: %d FT pairs, %d TF pairs inverted; they differ", ctxSens, len(f), len(r))
 		}
 	}
 }

@@ -56,4 +56,40 @@ func main() {
 	_, _ = wa, wb
 	// @pointsto wa: new@16
 	// @pointsto wb:
+
+	// Heap values used as bases, and fields reached through pointers
+	// passed to functions (sub-objects): each needs the flows-to (FT)
+	// side of the grammar's heap rules, which the reported points-to (TF)
+	// side uses for store bases.
+	tt := &T{}
+	bx := &Holder{}
+	bx.t = tt
+	bt := bx.t // loaded from the heap
+	bt.a = x
+	ba := tt.a
+	_ = ba
+	// @pointsto ba: new@16
+
+	tt2 := &T{}
+	bx2 := &Holder{}
+	setq(&bx2.t, tt2) // a store through &bx2.t is a store to bx2.t
+	b2 := bx2.t
+	b2.a = y
+	b2a := tt2.a
+	_ = b2a
+	// @pointsto b2a: new@17
+
+	tt3 := &T{}
+	bx3 := &Holder{}
+	bx3.t = tt3
+	g := getq(&bx3.t) // a load through &bx3.t reads bx3.t
+	g.b = x
+	g3b := tt3.b
+	_ = g3b
+	// @pointsto g3b: new@16
 }
+
+type Holder struct{ t *T }
+
+func setq(r **T, v *T) { *r = v }
+func getq(r **T) *T    { return *r }
