@@ -27,28 +27,26 @@ type entry struct {
 }
 
 // adjList is a vertex's labeled adjacency on one side: entries sorted by
-// label, with the labels also in their own slice so that the search, the
-// hottest lookup in the engine, scans dense memory. Vertices carry few
-// labels, so this beats a map.
+// label. Vertices carry few labels, so a sorted slice beats a map; it is
+// one slice header per vertex and side, since there are millions.
 type adjList struct {
-	labels []uint32
-	ents   []*entry
+	ents []*entry
 }
 
 func (a *adjList) find(l uint32) int {
-	ls := a.labels
-	if len(ls) <= 16 {
-		for i, x := range ls {
-			if x >= l {
+	ents := a.ents
+	if len(ents) <= 8 {
+		for i, e := range ents {
+			if e.label >= l {
 				return i
 			}
 		}
-		return len(ls)
+		return len(ents)
 	}
-	lo, hi := 0, len(ls)
+	lo, hi := 0, len(ents)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if ls[m] < l {
+		if ents[m].label < l {
 			lo = m + 1
 		} else {
 			hi = m
@@ -59,7 +57,7 @@ func (a *adjList) find(l uint32) int {
 
 func (a *adjList) get(l uint32) *entry {
 	i := a.find(l)
-	if i < len(a.labels) && a.labels[i] == l {
+	if i < len(a.ents) && a.ents[i].label == l {
 		return a.ents[i]
 	}
 	return nil
@@ -67,16 +65,13 @@ func (a *adjList) get(l uint32) *entry {
 
 func (a *adjList) getOrCreate(l uint32, k setKind) *entry {
 	i := a.find(l)
-	if i < len(a.labels) && a.labels[i] == l {
+	if i < len(a.ents) && a.ents[i].label == l {
 		return a.ents[i]
 	}
-	e := &entry{label: l, all: k.make()}
+	e := k.newEntry(l)
 	a.ents = append(a.ents, nil)
 	copy(a.ents[i+1:], a.ents[i:])
 	a.ents[i] = e
-	a.labels = append(a.labels, 0)
-	copy(a.labels[i+1:], a.labels[i:])
-	a.labels[i] = l
 	return e
 }
 
@@ -87,12 +82,36 @@ type work struct {
 	e *entry
 }
 
-// message is an edge half (or, with set non-nil, a set of halves sharing
-// vertex, label and side) bound for the partition owning v.
-type message struct {
+// half is an edge half bound for the partition owning v: the edge
+// (v, nbr) for side out, (nbr, v) for side in. The side rides in the top
+// bit of the label (labels stay below 2^31), keeping a half at 12 bytes:
+// halves are the bulk of the traffic between partitions.
+type half struct {
 	v, label, nbr uint32
-	s             side
-	set           vset
+}
+
+// halfSet is the halves (v, x) (or (x, v)) for every x in set, sharing
+// vertex, label and side.
+type halfSet struct {
+	v, label uint32
+	set      vset
+}
+
+const sideBit = 1 << 31
+
+func packSide(l uint32, s side) uint32 { return l | uint32(s)<<31 }
+
+func unpackSide(l uint32) (uint32, side) { return l &^ sideBit, side(l >> 31) }
+
+// outbox is one partition's messages for one other partition.
+type outbox struct {
+	halves []half
+	sets   []halfSet
+}
+
+func (b *outbox) reset() {
+	clear(b.sets) // drop references to shipped sets
+	b.halves, b.sets = b.halves[:0], b.sets[:0]
 }
 
 // partition owns the vertices [lo, hi): their in- and out-lists, its
@@ -109,11 +128,16 @@ type partition struct {
 	lo, hi uint32
 	adj    [2][]adjList
 	queue  []work
-	send   [][]message // filled in this phase
-	sent   [][]message // frozen: read by the other partitions in phase 2
+	send   []outbox // filled in this phase
+	sent   []outbox // frozen: read by the other partitions in phase 2
 
 	eng     *engine
 	scratch []*entry
+	// found, pbuf and ubuf are reusable buffers for the hot loops.
+	found, pbuf, ubuf []uint32
+	// free holds processed pending sets that nothing else references,
+	// for reuse: pending sets are made and dropped by the million.
+	free []vset
 
 	derived      int64
 	applications int64
@@ -122,6 +146,16 @@ type partition struct {
 func (p *partition) list(v uint32, s side) *adjList { return &p.adj[s][v-p.lo] }
 
 func (p *partition) owns(v uint32) bool { return v >= p.lo && v < p.hi }
+
+// newSet returns an empty set, reusing a freed one when it can.
+func (p *partition) newSet() vset {
+	if n := len(p.free); n > 0 {
+		s := p.free[n-1]
+		p.free = p.free[:n-1]
+		return s
+	}
+	return p.eng.kind.make()
+}
 
 // enqueue marks an entry as having pending edges.
 func (p *partition) enqueue(v uint32, s side, e *entry) {
@@ -138,7 +172,7 @@ func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 		return
 	}
 	if e.pend == nil {
-		e.pend = p.eng.kind.make()
+		e.pend = p.newSet()
 	}
 	if e.pend.Add(nbr) {
 		if s == out {
@@ -156,23 +190,27 @@ func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 func (p *partition) discoverSet(v, l uint32, s side, set vset) {
 	e := p.list(v, s).getOrCreate(l, p.eng.kind)
 	if e.pend == nil {
-		e.pend = p.eng.kind.make()
+		e.pend = p.newSet()
 	}
-	n := 0
-	keepIn := p.eng.rules.keepIn[l]
-	e.pend.Discover(set, e.all, func(x uint32) {
-		n++
-		if s == in {
+	p.found = e.pend.Discover(set, e.all, p.found[:0])
+	if len(p.found) == 0 {
+		return
+	}
+	if s == out {
+		p.derived += int64(len(p.found))
+	}
+	p.enqueue(v, s, e)
+	// The new halves' other halves go to their owners. deliverOne never
+	// re-enters discoverSet, so p.found stays intact while we loop.
+	switch {
+	case s == in:
+		for _, x := range p.found {
 			p.deliverOne(x, l, out, v)
-		} else if keepIn {
+		}
+	case p.eng.rules.keepIn[l]:
+		for _, x := range p.found {
 			p.deliverOne(x, l, in, v)
 		}
-	})
-	if n > 0 {
-		if s == out {
-			p.derived += int64(n)
-		}
-		p.enqueue(v, s, e)
 	}
 }
 
@@ -182,7 +220,7 @@ func (p *partition) deliverOne(v, l uint32, s side, nbr uint32) {
 		return
 	}
 	q := p.eng.owner(v)
-	p.send[q] = append(p.send[q], message{v: v, label: l, nbr: nbr, s: s})
+	p.send[q].halves = append(p.send[q].halves, half{v, packSide(l, s), nbr})
 }
 
 // deliverEdge sends the halves of a derived edge (a, b, l) to their owners.
@@ -203,7 +241,7 @@ func (p *partition) deliverSet(v, l uint32, s side, set vset) {
 		return
 	}
 	q := p.eng.owner(v)
-	p.send[q] = append(p.send[q], message{v: v, label: l, s: s, set: set})
+	p.send[q].sets = append(p.send[q].sets, halfSet{v, packSide(l, s), set})
 }
 
 // Process runs phase 1 for this partition: it drains the worklist,
@@ -238,6 +276,15 @@ func (p *partition) process(w work) {
 		return
 	}
 	e.all.Union(P)
+	shipped := false
+	defer func() {
+		// P may be reused unless a message to another partition holds
+		// it; small sets only, so that the free list stays small.
+		if !shipped && P.Len() <= smallMax && len(p.free) < 256 {
+			p.eng.kind.reset(P)
+			p.free = append(p.free, P)
+		}
+	}()
 	v, l := w.v, e.label
 	rs := p.eng.rules
 	if w.s == out {
@@ -251,7 +298,7 @@ func (p *partition) process(w work) {
 		return
 	}
 	if p.eng.opts.NoIndex {
-		p.processUnindexed(v, l, w.s, P, other)
+		p.processUnindexed(l, w.s, P, other)
 		return
 	}
 	// Rules in which l is second (for out-halves: new edges v→y join
@@ -260,7 +307,9 @@ func (p *partition) process(w work) {
 	if w.s == in {
 		byRule = rs.first[l]
 	}
-	np := int64(P.Len())
+	p.pbuf = P.AppendTo(p.pbuf[:0])
+	pbuf := p.pbuf
+	np := int64(len(pbuf))
 	join := func(z uint32, oe *entry) {
 		U := oe.all
 		nu := int64(U.Len())
@@ -270,27 +319,35 @@ func (p *partition) process(w work) {
 		p.applications += np * nu
 		switch {
 		case !p.eng.bulk:
-			P.ForEach(func(y uint32) {
-				U.ForEach(func(u uint32) {
+			p.ubuf = U.AppendTo(p.ubuf[:0])
+			for _, y := range pbuf {
+				for _, u := range p.ubuf {
 					if w.s == out {
 						p.deliverEdge(u, y, z)
 					} else {
 						p.deliverEdge(y, u, z)
 					}
-				})
-			})
+				}
+			}
 		case w.s == in:
 			// new u→v with v→w gives u→w: u's out-list gains U.
-			P.ForEach(func(u uint32) { p.deliverSet(u, z, out, U) })
+			for _, u := range pbuf {
+				p.deliverSet(u, z, out, U)
+			}
 		case rs.keepIn[z]:
 			// new v→y with u→v gives u→y: y's in-list gains U.
-			P.ForEach(func(y uint32) { p.deliverSet(y, z, in, U) })
+			for _, y := range pbuf {
+				p.deliverSet(y, z, in, U)
+			}
 		default:
-			// z keeps no in-lists, so the out-halves are the only copy:
-			// one per derived edge.
-			// P is detached from its entry, so it never changes again
-			// and can be shipped as it is.
-			U.ForEach(func(u uint32) { p.deliverSet(u, z, out, P) })
+			// z keeps no in-lists: ship the new out-neighbours P to
+			// each u. P is detached from its entry, so it never
+			// changes again and can be shipped as it is.
+			p.ubuf = U.AppendTo(p.ubuf[:0])
+			for _, u := range p.ubuf {
+				shipped = shipped || !p.owns(u)
+				p.deliverSet(u, z, out, P)
+			}
 		}
 	}
 	if len(byRule) <= len(other.ents) {
@@ -320,7 +377,7 @@ func (p *partition) process(w work) {
 // processUnindexed is the non-indexed scheme: every new edge visits every
 // processed adjacent edge on the other side and asks the grammar whether
 // the two labels combine.
-func (p *partition) processUnindexed(v, l uint32, s side, P vset, other *adjList) {
+func (p *partition) processUnindexed(l uint32, s side, P vset, other *adjList) {
 	rs := p.eng.rules
 	P.ForEach(func(y uint32) {
 		ents := append([]*entry(nil), other.ents...) // see process
@@ -346,18 +403,24 @@ func (p *partition) processUnindexed(v, l uint32, s side, P vset, other *adjList
 // new ones become q's worklist for the next round.
 func (p *partition) Gather(ctx context.Context, from []*partition) error {
 	for _, src := range from {
-		msgs := src.sent[p.id]
-		for i, m := range msgs {
+		box := &src.sent[p.id]
+		for i, m := range box.sets {
+			if i&1023 == 1023 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			l, s := unpackSide(m.label)
+			p.discoverSet(m.v, l, s, m.set)
+		}
+		for i, m := range box.halves {
 			if i&4095 == 4095 {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
 			}
-			if m.set != nil {
-				p.discoverSet(m.v, m.label, m.s, m.set)
-			} else {
-				p.discoverOne(m.v, m.label, m.s, m.nbr)
-			}
+			l, s := unpackSide(m.label)
+			p.discoverOne(m.v, l, s, m.nbr)
 		}
 	}
 	return nil
@@ -368,8 +431,7 @@ func (p *partition) Gather(ctx context.Context, from []*partition) error {
 func (p *partition) freeze() {
 	p.sent, p.send = p.send, p.sent
 	for q := range p.send {
-		clear(p.send[q]) // drop references to shipped sets
-		p.send[q] = p.send[q][:0]
+		p.send[q].reset()
 	}
 }
 
@@ -377,8 +439,8 @@ func (p *partition) idle() bool {
 	if len(p.queue) > 0 {
 		return false
 	}
-	for _, m := range p.send {
-		if len(m) > 0 {
+	for _, b := range p.send {
+		if len(b.halves) > 0 || len(b.sets) > 0 {
 			return false
 		}
 	}

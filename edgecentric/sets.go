@@ -17,9 +17,12 @@ type vset interface {
 	Len() int
 	// ForEach calls fn for each element (ascending for bitmaps).
 	ForEach(fn func(uint32))
+	// AppendTo appends the elements to dst (ascending for bitmaps).
+	AppendTo(dst []uint32) []uint32
 	// Discover adds to s the elements of src that are in neither s nor
-	// except (which may be nil), calling fn for each one added.
-	Discover(src, except vset, fn func(uint32))
+	// except (which may be nil), and appends each one added to dst. The
+	// buffers let the hot loops run without allocating closures.
+	Discover(src, except vset, dst []uint32) []uint32
 	// Union adds all of src to s.
 	Union(src vset)
 	// Bytes estimates the memory the set holds.
@@ -27,15 +30,51 @@ type vset interface {
 }
 
 // setKind makes empty sets of one representation.
-type setKind interface{ make() vset }
+type setKind interface {
+	make() vset
+	// newEntry allocates an entry together with its (empty) set of all
+	// edges: one allocation instead of two for the most numerous object.
+	newEntry(label uint32) *entry
+	// reset empties a set for reuse.
+	reset(vset)
+}
 
 type bitmapKind struct{}
 
 func (bitmapKind) make() vset { return &bitmap{} }
 
+func (bitmapKind) newEntry(l uint32) *entry {
+	x := &struct {
+		e entry
+		b bitmap
+	}{}
+	x.e.label, x.e.all = l, &x.b
+	return &x.e
+}
+
+func (bitmapKind) reset(s vset) {
+	b := s.(*bitmap)
+	b.small, b.b = b.small[:0], nil
+}
+
 type hashKind struct{}
 
 func (hashKind) make() vset { return &hashSet{} }
+
+func (hashKind) newEntry(l uint32) *entry {
+	x := &struct {
+		e entry
+		h hashSet
+	}{}
+	x.e.label, x.e.all = l, &x.h
+	return &x.e
+}
+
+func (hashKind) reset(s vset) {
+	h := s.(*hashSet)
+	clear(h.slots)
+	h.n = 0
+}
 
 // smallMax is the size up to which a bitmap set is a plain slice: most
 // neighbour sets are tiny, and a roaring bitmap costs ~100 bytes and an
@@ -102,7 +141,18 @@ func (s *bitmap) ForEach(fn func(uint32)) {
 	}
 }
 
-func (s *bitmap) Discover(src, except vset, fn func(uint32)) {
+func (s *bitmap) AppendTo(dst []uint32) []uint32 {
+	if s.b == nil {
+		return append(dst, s.small...)
+	}
+	s.b.Iterate(func(x uint32) bool {
+		dst = append(dst, x)
+		return true
+	})
+	return dst
+}
+
+func (s *bitmap) Discover(src, except vset, dst []uint32) []uint32 {
 	o, ok := src.(*bitmap)
 	ex, exOK := except.(*bitmap)
 	if ok && o.b != nil && o.b.GetCardinality() > 4*smallMax && (except == nil || exOK) {
@@ -126,29 +176,33 @@ func (s *bitmap) Discover(src, except vset, fn func(uint32)) {
 			}
 		}
 		if n.IsEmpty() {
-			return
+			return dst
 		}
 		if s.b == nil {
 			s.b = roaring.BitmapOf(s.small...)
 			s.small = nil
 		}
 		s.b.Or(n)
-		if fn != nil {
-			it := n.Iterator()
-			for it.HasNext() {
-				fn(it.Next())
+		n.Iterate(func(x uint32) bool {
+			dst = append(dst, x)
+			return true
+		})
+		return dst
+	}
+	if ok && o.b == nil {
+		for _, x := range o.small {
+			if (except == nil || !except.Contains(x)) && s.Add(x) {
+				dst = append(dst, x)
 			}
 		}
-		return
+		return dst
 	}
 	src.ForEach(func(x uint32) {
-		if except != nil && except.Contains(x) {
-			return
-		}
-		if s.Add(x) && fn != nil {
-			fn(x)
+		if (except == nil || !except.Contains(x)) && s.Add(x) {
+			dst = append(dst, x)
 		}
 	})
+	return dst
 }
 
 func (s *bitmap) Union(src vset) {
@@ -245,15 +299,22 @@ func (s *hashSet) ForEach(fn func(uint32)) {
 	}
 }
 
-func (s *hashSet) Discover(src, except vset, fn func(uint32)) {
-	src.ForEach(func(x uint32) {
-		if except != nil && except.Contains(x) {
-			return
+func (s *hashSet) AppendTo(dst []uint32) []uint32 {
+	for _, k := range s.slots {
+		if k != 0 {
+			dst = append(dst, k-1)
 		}
-		if s.Add(x) && fn != nil {
-			fn(x)
+	}
+	return dst
+}
+
+func (s *hashSet) Discover(src, except vset, dst []uint32) []uint32 {
+	src.ForEach(func(x uint32) {
+		if (except == nil || !except.Contains(x)) && s.Add(x) {
+			dst = append(dst, x)
 		}
 	})
+	return dst
 }
 
 func (s *hashSet) Union(src vset) { src.ForEach(func(x uint32) { s.Add(x) }) }

@@ -47,6 +47,9 @@ func Solve(ctx context.Context, g *graph.Graph, gr *grammar.Grammar, opts *Optio
 		return nil, err
 	}
 	e := &engine{opts: o, rules: newRules(gr, inp.seedLabels), n: g.NumVertices}
+	if len(e.rules.labels) >= sideBit {
+		return nil, fmt.Errorf("edgecentric: %d instantiated labels; at most 2^31 are supported", len(e.rules.labels))
+	}
 	e.kind = setKind(bitmapKind{})
 	if o.Sets == HashSets {
 		e.kind = hashKind{}
@@ -150,23 +153,24 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 		lo := uint32(i) * e.chunk
 		hi := min(lo+e.chunk, e.n)
 		p := &partition{id: i, lo: lo, hi: hi, eng: e,
-			send: make([][]message, np), sent: make([][]message, np)}
+			send: make([]outbox, np), sent: make([]outbox, np)}
 		p.adj[out] = make([]adjList, hi-lo)
 		p.adj[in] = make([]adjList, hi-lo)
 		e.parts[i] = p
 	}
 	// Seed: bucket input halves by owner, then insert in parallel.
-	buckets := make([][]message, np)
+	buckets := make([][]half, np)
 	for _, ed := range inp.edges {
 		l := e.rules.ids[ed.lab]
-		buckets[e.owner(ed.src)] = append(buckets[e.owner(ed.src)], message{v: ed.src, label: l, nbr: ed.dst, s: out})
+		buckets[e.owner(ed.src)] = append(buckets[e.owner(ed.src)], half{ed.src, packSide(l, out), ed.dst})
 		if e.rules.keepIn[l] {
-			buckets[e.owner(ed.dst)] = append(buckets[e.owner(ed.dst)], message{v: ed.dst, label: l, nbr: ed.src, s: in})
+			buckets[e.owner(ed.dst)] = append(buckets[e.owner(ed.dst)], half{ed.dst, packSide(l, in), ed.src})
 		}
 	}
 	if err := e.parallel(ctx, func(ctx context.Context, p *partition) error {
 		for _, m := range buckets[p.id] {
-			p.discoverOne(m.v, m.label, m.s, m.nbr)
+			l, s := unpackSide(m.label)
+			p.discoverOne(m.v, l, s, m.nbr)
 		}
 		buckets[p.id] = nil
 		return nil

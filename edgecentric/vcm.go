@@ -134,7 +134,7 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 						p.derived += int64(d.Len())
 					}
 				}
-				next[u].ents, next[u].labels = next[u].ents[:0], next[u].labels[:0]
+				next[u].ents = next[u].ents[:0]
 			}
 			return nil
 		})

@@ -21,6 +21,7 @@ func newBenchCmd() *cobra.Command {
 		configs, sets []string
 		threads       []int
 		timeout       time.Duration
+		repeat        int
 	)
 	cmd := &cobra.Command{
 		Use:   "bench",
@@ -60,7 +61,7 @@ RSS and bytes per stored edge.`,
 					}
 				}
 			}
-			rs, err := bench.Run(cmd.Context(), cases, bench.Options{Timeout: timeout, Log: os.Stderr})
+			rs, err := bench.Run(cmd.Context(), cases, bench.Options{Timeout: timeout, Log: os.Stderr, Repeat: repeat})
 			bench.Table(cmd.OutOrStdout(), rs)
 			return err
 		},
@@ -72,5 +73,6 @@ RSS and bytes per stored edge.`,
 	fl.StringSliceVar(&sets, "sets", []string{"bitmap"}, "set kinds")
 	fl.IntSliceVar(&threads, "threads", []int{1, 2}, "thread counts")
 	fl.DurationVar(&timeout, "timeout", 10*time.Minute, "limit per run")
+	fl.IntVar(&repeat, "repeat", 1, "runs per case; the fastest is reported")
 	return cmd
 }

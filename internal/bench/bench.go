@@ -41,6 +41,9 @@ type Options struct {
 	Timeout time.Duration
 	// Log receives a line per finished run (may be nil).
 	Log io.Writer
+	// Repeat runs each case this many times and keeps the fastest run
+	// (default 1): on a shared machine the minimum is the least disturbed.
+	Repeat int
 }
 
 // Run executes every case in order, each in its own process.
@@ -62,40 +65,54 @@ func Run(ctx context.Context, cases []Case, opts Options) ([]Result, error) {
 	defer os.RemoveAll(dir)
 	var out []Result
 	for i, c := range cases {
-		if err := ctx.Err(); err != nil {
-			return out, err
-		}
-		r := Result{Case: c}
-		stats := filepath.Join(dir, fmt.Sprintf("run%d.json", i))
-		rctx, cancel := context.WithTimeout(ctx, opts.Timeout)
-		cmd := exec.CommandContext(rctx, opts.Binary, "solve", "-q",
-			"--grammar", c.Grammar, "--graph", c.Graph,
-			"--config", c.Config, "--sets", c.Sets,
-			"--threads", fmt.Sprint(c.Threads), "--stats-json", stats)
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		err := cmd.Run()
-		timedOut := errors.Is(rctx.Err(), context.DeadlineExceeded)
-		cancel()
-		switch {
-		case timedOut:
-			r.Err = fmt.Sprintf("> %s", opts.Timeout)
-		case err != nil:
-			r.Err = strings.TrimSpace(stderr.String())
-			if r.Err == "" {
-				r.Err = err.Error()
+		var best Result
+		for rep := range max(1, opts.Repeat) {
+			if err := ctx.Err(); err != nil {
+				return out, err
 			}
-		default:
-			if err := r.load(stats); err != nil {
-				r.Err = err.Error()
+			r := runOnce(ctx, c, opts, filepath.Join(dir, fmt.Sprintf("run%d-%d.json", i, rep)))
+			if rep == 0 || (r.Err == "" && (best.Err != "" || r.Seconds < best.Seconds)) {
+				best = r
+			}
+			if r.Err != "" {
+				break
 			}
 		}
 		if opts.Log != nil {
-			fmt.Fprintln(opts.Log, r.line())
+			fmt.Fprintln(opts.Log, best.line())
 		}
-		out = append(out, r)
+		out = append(out, best)
 	}
 	return out, nil
+}
+
+// runOnce runs one case in its own process.
+func runOnce(ctx context.Context, c Case, opts Options, stats string) Result {
+	r := Result{Case: c}
+	rctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	cmd := exec.CommandContext(rctx, opts.Binary, "solve", "-q",
+		"--grammar", c.Grammar, "--graph", c.Graph,
+		"--config", c.Config, "--sets", c.Sets,
+		"--threads", fmt.Sprint(c.Threads), "--stats-json", stats)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	timedOut := errors.Is(rctx.Err(), context.DeadlineExceeded)
+	cancel()
+	switch {
+	case timedOut:
+		r.Err = fmt.Sprintf("> %s", opts.Timeout)
+	case err != nil:
+		r.Err = strings.TrimSpace(stderr.String())
+		if r.Err == "" {
+			r.Err = err.Error()
+		}
+	default:
+		if err := r.load(stats); err != nil {
+			r.Err = err.Error()
+		}
+	}
+	return r
 }
 
 func (r *Result) load(path string) error {
