@@ -1,6 +1,7 @@
 package edgecentric
 
 import (
+	"cmp"
 	"os"
 	"slices"
 	"strconv"
@@ -44,7 +45,7 @@ func (r *Result) ForEach(sym int, fn func(Edge)) {
 	}
 	ls := slices.Clone(r.rules.bySym[sym])
 	slices.SortFunc(ls, func(a, b uint32) int {
-		return cmp32(r.rules.labels[a].idx, r.rules.labels[b].idx)
+		return cmp.Compare(r.rules.labels[a].idx, r.rules.labels[b].idx)
 	})
 	for v := range r.out {
 		for _, l := range ls {
@@ -153,16 +154,6 @@ func sortedElems(s vset) []uint32 {
 	// Small bitmap sets and hash sets are unordered.
 	slices.Sort(xs)
 	return xs
-}
-
-func cmp32(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // PeakRSS returns the process's peak resident set size in bytes (Linux
