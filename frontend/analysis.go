@@ -31,6 +31,10 @@ type AnalysisOptions struct {
 	Threads int
 	// BoxPerType and AllFunctions are passed to Build (see Options).
 	BoxPerType, AllFunctions, RuntimeBodies bool
+	// NoMerge keeps every variable its own vertex. By default variables
+	// with equal points-to sets by construction share one (see
+	// mergeEquivalent; context-insensitive grammar only).
+	NoMerge bool
 }
 
 // Stats are the durations of the phases and the sizes involved.
@@ -87,6 +91,9 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve, BoxPerType: opts.BoxPerType, AllFunctions: opts.AllFunctions, RuntimeBodies: opts.RuntimeBodies})
 		if err != nil {
 			return nil, err
+		}
+		if !opts.Context && !opts.NoMerge {
+			g.Rep = g.mergeEquivalent()
 		}
 		a.Graph = g
 		a.Stats.Build += time.Since(start)
@@ -175,6 +182,9 @@ func (a *Analysis) Result() *edgecentric.Result { return a.res }
 func (a *Analysis) PointsToVertex(v uint32) []uint32 {
 	if v >= a.Graph.NumVertices {
 		return nil
+	}
+	if a.Graph.Rep != nil {
+		v = a.Graph.Rep[v]
 	}
 	return a.ptsObj[a.ptsOff[v]:a.ptsOff[v+1]]
 }

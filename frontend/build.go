@@ -170,6 +170,10 @@ type Graph struct {
 	Sites []ssa.CallInstruction
 	// Funcs are the functions whose bodies the graph holds, sorted.
 	Funcs []*ssa.Function
+	// Rep maps each vertex to the vertex that stands for it after merging
+	// equivalent variables (Analyze; nil when not merged). A merged vertex
+	// has no edges; its points-to set is its representative's.
+	Rep []uint32
 
 	prog     *ssa.Program
 	vals     map[ssa.Value]uint32
@@ -287,10 +291,6 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 		}
 		return x.Reason < y.Reason
 	})
-	b.Names = make([]string, len(b.Nodes))
-	for v := range b.Nodes {
-		b.Names[v] = b.describe(uint32(v))
-	}
 	b.NumVertices = uint32(len(b.Nodes))
 	return b.Graph, nil
 }
@@ -1188,7 +1188,21 @@ func qualifyNames(prog *ssa.Program, s string) string {
 }
 
 // describe is the name of vertex v in written graphs.
-func (b *builder) describe(v uint32) string {
+// FillNames sets Graph.Names: one description a vertex (its SSA value or
+// object, function and position). Build leaves Names nil because
+// describing every vertex costs about as much as building the graph; the
+// writers of `cflr graph` and tests ask for it.
+func (g *Graph) FillNames() {
+	if g.Names != nil {
+		return
+	}
+	g.Names = make([]string, len(g.Nodes))
+	for v := range g.Nodes {
+		g.Names[v] = g.describe(uint32(v))
+	}
+}
+
+func (b *Graph) describe(v uint32) string {
 	n := b.Nodes[v]
 	var s string
 	switch n.Kind {

@@ -222,6 +222,7 @@ func TestDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		var sb strings.Builder
+		a.Graph.FillNames()
 		for v := uint32(0); v < a.Graph.NumVertices; v++ {
 			sb.WriteString(a.Graph.Names[v])
 			for _, o := range a.PointsToVertex(v) {
@@ -276,4 +277,45 @@ func TestFTMirrorsTF(t *testing.T) {
 			t.Errorf("context %v: %d FT pairs, %d TF pairs inverted; they differ", ctxSens, len(f), len(r))
 		}
 	}
+}
+
+// Merging equivalent variables before the solve changes no points-to set.
+func TestMergeExact(t *testing.T) {
+	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := func(noMerge bool) ([]string, int) {
+		a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{NoMerge: noMerge, Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		merged := 0
+		a.Graph.FillNames()
+		for v := uint32(0); v < a.Graph.NumVertices; v++ {
+			var sb strings.Builder
+			for _, o := range a.PointsToVertex(v) {
+				sb.WriteString(" " + a.Graph.Names[o])
+			}
+			out = append(out, sb.String())
+			if a.Graph.Rep != nil && a.Graph.Rep[v] != v {
+				merged++
+			}
+		}
+		return out, merged
+	}
+	plain, _ := sets(true)
+	merged, n := sets(false)
+	if n == 0 {
+		t.Fatal("nothing merged")
+	}
+	if !slices.Equal(plain, merged) {
+		for v := range plain {
+			if plain[v] != merged[v] {
+				t.Errorf("vertex %d: %q merged, %q without", v, merged[v], plain[v])
+			}
+		}
+	}
+	t.Logf("%d of %d vertices merged", n, len(plain))
 }

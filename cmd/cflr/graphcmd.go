@@ -56,6 +56,7 @@ narrowed by a first solve.`,
 				return err
 			}
 			g := a.Graph
+			g.FillNames()
 			// Vertices are written as numbers; their names go to OUT.names.
 			plain := *g.Graph
 			plain.Names = nil

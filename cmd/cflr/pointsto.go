@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 
@@ -31,6 +32,7 @@ type goFlags struct {
 	unmodelled bool
 	boxes      string
 	all        bool
+	cpuProfile string
 }
 
 func (f *goFlags) register(cmd *cobra.Command) {
@@ -42,6 +44,7 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&f.threads, "threads", 0, "solver threads (default: number of CPUs)")
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase and peak memory to stderr")
 	fl.StringVar(&f.boxes, "boxes", "site", "interface boxes: site (one object per conversion) or type (one per dynamic type; scales to whole programs)")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of graph building and solving to this file")
 	fl.BoolVar(&f.all, "all-functions", false, "translate every function body, not only those that can run")
 	fl.BoolVar(&f.unmodelled, "unmodelled", false, "list every place modelled conservatively (unsafe, reflection, no Go body)")
 }
@@ -69,6 +72,17 @@ func (f *goFlags) load(ctx context.Context, stderr io.Writer, patterns []string)
 }
 
 func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*frontend.Analysis, error) {
+	if f.cpuProfile != "" {
+		pf, err := os.Create(f.cpuProfile)
+		if err != nil {
+			return nil, usageErr(fmt.Errorf("--cpuprofile: %w", err))
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return nil, fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, NoRefine: f.noRefine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all})
 }
 

@@ -1,0 +1,152 @@
+package frontend
+
+import (
+	"encoding/binary"
+	"slices"
+
+	"github.com/cflr/cflr/graph"
+)
+
+// mergeEquivalent merges the variables whose points-to sets are equal by
+// construction, before solving (offline variable substitution, in the
+// manner of Rountev and Chandra's and Hardekopf and Lin's hash-based value
+// numbering), and returns the representative of every vertex.
+//
+// Under pointsto.cfg, what a variable v may point to (FT(·, v)) is decided
+// by its defining edges alone: the new, assign, load, load_i and fa_i
+// edges into v (a store edge into v is a use of v as a base, not a
+// definition). So two variables with the same defining edges (same label,
+// index and source representative) point to the same objects, and a
+// variable whose only definition is assign from u points to what u points
+// to. Such a class becomes one vertex: the edges of its members are moved
+// to the representative, which makes the solve's relations smaller without
+// changing any points-to set (queries read a merged vertex's set from its
+// representative). Objects and sub-objects are never merged: they are the
+// answers. Merging runs until no class changes (each round can equate the
+// definitions of further variables).
+//
+// The context-sensitive grammar is not merged: there the points-to
+// relation also depends on which calls a path has entered.
+func (g *Graph) mergeEquivalent() []uint32 {
+	n := g.NumVertices
+	rep := make([]uint32, n)
+	for v := range rep {
+		rep[v] = uint32(v)
+	}
+	find := func(x uint32) uint32 {
+		for rep[x] != x {
+			rep[x] = rep[rep[x]]
+			x = rep[x]
+		}
+		return x
+	}
+	defining := map[uint32]bool{}
+	for _, l := range []string{lNew, lAssign, lLoad, lLoadI, lFA} {
+		if id, ok := g.LookupLabel(l); ok {
+			defining[id] = true
+		}
+	}
+	assign, _ := g.LookupLabel(lAssign)
+	mergeable := func(v uint32) bool {
+		switch g.Nodes[v].Kind {
+		case KindObject, KindSubObject, KindSpecial:
+			return false
+		}
+		return true
+	}
+	// Defining edges grouped by destination (CSR), fixed across rounds.
+	off := make([]uint32, n+1)
+	for _, e := range g.Edges {
+		if defining[e.Label] {
+			off[e.Dst+1]++
+		}
+	}
+	for v := uint32(0); v < n; v++ {
+		off[v+1] += off[v]
+	}
+	in := make([]graph.Edge, off[n])
+	fill := slices.Clone(off[:n])
+	for _, e := range g.Edges {
+		if defining[e.Label] {
+			in[fill[e.Dst]] = e
+			fill[e.Dst]++
+		}
+	}
+	type def struct{ label, index, src uint32 }
+	var sig []def
+	var key []byte
+	for {
+		changed := false
+		classes := map[string]uint32{}
+		for v := uint32(0); v < n; v++ {
+			if rep[v] != v || !mergeable(v) {
+				continue
+			}
+			sig = sig[:0]
+			for _, e := range in[off[v]:off[v+1]] {
+				d := def{e.Label, e.Index, find(e.Src)}
+				if d.label == assign && d.src == v {
+					continue // a copy to itself defines nothing
+				}
+				sig = append(sig, d)
+			}
+			// Definitions of merged members count once each.
+			slices.SortFunc(sig, func(a, b def) int {
+				if a.label != b.label {
+					return int(a.label) - int(b.label)
+				}
+				if a.index != b.index {
+					return int(a.index) - int(b.index)
+				}
+				return int(a.src) - int(b.src)
+			})
+			sig = slices.Compact(sig)
+			if len(sig) == 1 && sig[0].label == assign && mergeable(sig[0].src) {
+				rep[v] = sig[0].src // v := u and nothing else: v is u
+				changed = true
+				continue
+			}
+			key = key[:0]
+			for _, d := range sig {
+				key = binary.AppendUvarint(key, uint64(d.label))
+				key = binary.AppendUvarint(key, uint64(d.index))
+				key = binary.AppendUvarint(key, uint64(d.src))
+			}
+			if r, ok := classes[string(key)]; ok {
+				rep[v] = r
+				changed = true
+			} else {
+				classes[string(key)] = v
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	// Move every edge to the representatives; drop self-copies and
+	// duplicates. The order stays deterministic (sorted).
+	out := g.Edges[:0]
+	for _, e := range g.Edges {
+		e.Src, e.Dst = find(e.Src), find(e.Dst)
+		if e.Label == assign && e.Src == e.Dst {
+			continue
+		}
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b graph.Edge) int {
+		switch {
+		case a.Src != b.Src:
+			return int(a.Src) - int(b.Src)
+		case a.Dst != b.Dst:
+			return int(a.Dst) - int(b.Dst)
+		case a.Label != b.Label:
+			return int(a.Label) - int(b.Label)
+		}
+		return int(a.Index) - int(b.Index)
+	})
+	g.Edges = slices.Compact(out)
+	for v := range rep {
+		rep[v] = find(uint32(v))
+	}
+	return rep
+}
