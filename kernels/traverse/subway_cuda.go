@@ -174,13 +174,24 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 		parts = append(parts, part{v, v1})
 		v = v1
 	}
+	initVals, initCur := initValues(g, alg, opt.Source), initFlags(g, alg, opt.Source)
 	res.Phases.Transform += time.Since(t0)
 
+	// The initial vertex arrays go up through the pinned download buffers
+	// (free until the first iteration): pinned copies run at bus speed,
+	// pageable ones through the driver's bounce buffer.
 	t0 = time.Now()
+	hoff := gpu.HostSlice[uint64](hsubBuf)[:n+1]
+	hv := gpu.HostSlice[uint32](hlistBuf)[:n]
+	stageUp := func(dst *gpu.Buffer, src []uint32) error {
+		parallelRange(int(n), opt.Workers, func(lo, hi int) { copy(hv[lo:hi], src[lo:hi]) })
+		return gpu.Upload(dst, 0, hv)
+	}
+	parallelRange(int(n+1), opt.Workers, func(lo, hi int) { copy(hoff[lo:hi], g.Offsets[lo:hi]) })
 	for _, e := range []error{
-		gpu.Upload(off, 0, g.Offsets),
-		gpu.Upload(val, 0, initValues(g, alg, opt.Source)),
-		gpu.Upload(cur, 0, initFlags(g, alg, opt.Source)),
+		gpu.Upload(off, 0, hoff),
+		stageUp(val, initVals),
+		stageUp(cur, initCur),
 		next.Memset32(0, int64(n)),
 		deg.Memset32(0, int64(2*(n+1))),
 		one.Memset32(0, int64(2*(n+1))),
