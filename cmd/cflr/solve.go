@@ -183,6 +183,16 @@ func runSolve(cmd *cobra.Command, f *solveFlags) error {
 		fmt.Fprintf(tw, "%s\t%d\t\n", n, counts[n])
 	}
 	tw.Flush()
+	var nullable []string
+	for id, ok := range gr.Nullable {
+		if ok && !gr.Symbols[id].Fresh {
+			nullable = append(nullable, gr.Name(id))
+		}
+	}
+	if len(nullable) > 0 {
+		slices.Sort(nullable)
+		fmt.Fprintf(w, "derive ε, so also hold on every (v,v), not stored or counted above: %s\n", strings.Join(nullable, ", "))
+	}
 	fmt.Fprintf(w, "CountEdges (%s): %d\n", strings.Join(gr.SortedNames(gr.Count), ", "), res.CountEdges())
 	fmt.Fprintf(w, "%s, %d threads, %d partitions: %d rounds, %d derived edges, %d stored, %s, %.2f M derived edges/s, peak RSS %s\n",
 		st.Config, st.Threads, st.Partitions, st.Rounds, st.Derived, st.Stored, st.Elapsed.Round(time.Millisecond),
