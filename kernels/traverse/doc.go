@@ -19,8 +19,13 @@
 //     worklist, baseline (thread per vertex), Tigr virtual nodes (degree
 //     bound K), virtual + coalesced (strided edges within a family), and the
 //     physical UDT transform.
-//   - Out of GPU memory (Subway): vertex values on the GPU, edges in pinned
-//     host memory, a SubCSR of the active vertices built each iteration and
-//     shipped in chunks; sync or async; streaming of plain partitions above
-//     80% active edges or when asked.
+//   - Out of GPU memory (Subway): vertex values on the GPU, edges in mapped
+//     pinned host memory, a SubCSR of the active vertices built each
+//     iteration (scans on the GPU, then a zero-copy gather kernel reading
+//     the host edges in place, or with HostGather Subway's CPU copy) and
+//     processed in chunks, one warp per vertex; sync or async (iterate
+//     inside a chunk until it converges); streaming of plain partitions
+//     above 80% active edges or when asked. PageRank out of GPU memory
+//     streams partitions (power iterations; the delta form is not
+//     implemented there).
 package traverse
