@@ -236,7 +236,7 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 	b.unknownV = b.node(Node{Kind: KindSpecial, Label: "<unknown-ptr>"})
 	b.edge(b.Unknown, b.unknownV, lNew, graph.NoIndex)
 
-	funcs := sortedFuncs(prog.SSA)
+	funcs := prog.sortedFuncs()
 	if !opts.AllFunctions {
 		funcs = reachableFuncs(prog, funcs, opts.Callees)
 	}
@@ -295,8 +295,13 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 	return b.Graph, nil
 }
 
-// sortedFuncs lists every function with a body, in a deterministic order.
-func sortedFuncs(prog *ssa.Program) []*ssa.Function {
+// sortedFuncs lists every function with a body, in a deterministic order
+// (computed once: each build and comparison needs it).
+func (p *Program) sortedFuncs() []*ssa.Function {
+	if p.funcs != nil {
+		return p.funcs
+	}
+	prog := p.SSA
 	var fs []*ssa.Function
 	for fn := range allFunctions(prog) {
 		// Generic bodies are analyzed through their instances.
@@ -305,6 +310,7 @@ func sortedFuncs(prog *ssa.Program) []*ssa.Function {
 		}
 	}
 	sortFuncs(prog, fs)
+	p.funcs = fs
 	return fs
 }
 

@@ -70,7 +70,7 @@ func (a *Analysis) CallGraph() *CallGraph {
 // callers, or (callers nil) of every function with a body.
 func FromX(prog *Program, g *callgraph.Graph, callers []*ssa.Function) *CallGraph {
 	if callers == nil {
-		callers = sortedFuncs(prog.SSA)
+		callers = prog.sortedFuncs()
 	}
 	in := make(map[*ssa.Function]bool, len(callers))
 	for _, fn := range callers {
@@ -116,7 +116,7 @@ func FromX(prog *Program, g *callgraph.Graph, callers []*ssa.Function) *CallGrap
 // call graph g says (the roots and rules of Options.AllFunctions' default),
 // sorted: the callers FromX should count to compare g with cflr's graph.
 func Reachable(prog *Program, g *callgraph.Graph) []*ssa.Function {
-	return reachableFuncs(prog, sortedFuncs(prog.SSA), DynamicCallees(g))
+	return reachableFuncs(prog, prog.sortedFuncs(), DynamicCallees(g))
 }
 
 // CHA and VTA return the x/tools call graphs of prog.

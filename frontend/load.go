@@ -68,6 +68,8 @@ type Program struct {
 	// LoadRSS is the peak resident memory after loading and SSA (0 where
 	// /proc is missing): the baseline the analysis' memory is judged by.
 	LoadRSS int64
+
+	funcs []*ssa.Function // sortedFuncs, once computed
 }
 
 // Load loads the packages that patterns (as for `go build`) denote and

@@ -68,7 +68,7 @@ func (a *Analysis) Lookup(query string) ([]uint32, error) {
 	}
 	fname, vname := query[:dot], query[dot+1:]
 	var fns []*ssa.Function
-	for _, fn := range sortedFuncs(a.Prog.SSA) {
+	for _, fn := range a.Prog.sortedFuncs() {
 		if funcName(fn) == fname {
 			fns = append(fns, fn)
 		}
@@ -173,7 +173,7 @@ func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 	bestSpan := -1
 	sawFile := false
 	var params []uint32 // a parameter's declaring identifier
-	for _, fn := range sortedFuncs(a.Prog.SSA) {
+	for _, fn := range a.Prog.sortedFuncs() {
 		for _, p := range fn.Params {
 			ps := fset.Position(p.Pos())
 			if (ps.Filename == abs || ps.Filename == file) && ps.Line == line && col >= ps.Column && col < ps.Column+len(p.Name()) {

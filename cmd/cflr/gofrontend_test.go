@@ -162,6 +162,7 @@ func TestGoUsageErrors(t *testing.T) {
 		{"pointsto", "-C", gomod, "nodot"},
 		{"pointsto", "-C", gomod, "--boxes", "heap", "main.total.s"},
 		{"callgraph", "-C", gomod, "--format", "xml"},
+		{"callgraph", "-C", gomod, "--mem-ratio", "-1"},
 		{"alias", "-C", gomod, "main.total.s"},
 		{"pointsto", "-C", gomod, "main.total.s", "./nosuchdir"},
 	} {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
@@ -33,6 +34,7 @@ type goFlags struct {
 	boxes      string
 	all        bool
 	cpuProfile string
+	memRatio   float64
 }
 
 func (f *goFlags) register(cmd *cobra.Command) {
@@ -45,6 +47,7 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase and peak memory to stderr")
 	fl.StringVar(&f.boxes, "boxes", "site", "interface boxes: site (one object per conversion) or type (one per dynamic type; scales to whole programs)")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of graph building and solving to this file")
+	fl.Float64Var(&f.memRatio, "mem-ratio", 1.5, "soft limit on the Go heap while analyzing, as a multiple of peak RSS after load+SSA (0: none)")
 	fl.BoolVar(&f.all, "all-functions", false, "translate every function body, not only those that can run")
 	fl.BoolVar(&f.unmodelled, "unmodelled", false, "list every place modelled conservatively (unsafe, reflection, no Go body)")
 }
@@ -72,6 +75,18 @@ func (f *goFlags) load(ctx context.Context, stderr io.Writer, patterns []string)
 }
 
 func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*frontend.Analysis, error) {
+	// The analysis' live data is small next to the SSA program; what
+	// makes its peak RSS is the garbage collector's headroom (by default
+	// the heap may grow to twice the live data). A soft memory limit
+	// relative to the load+SSA peak makes the collector run more often
+	// instead; it is lifted when the analysis ends.
+	if f.memRatio < 0 {
+		return nil, usageErr(errors.New("--mem-ratio must not be negative"))
+	}
+	if f.memRatio > 0 && prog.LoadRSS > 0 {
+		old := debug.SetMemoryLimit(int64(f.memRatio * float64(prog.LoadRSS)))
+		defer debug.SetMemoryLimit(old)
+	}
 	if f.cpuProfile != "" {
 		pf, err := os.Create(f.cpuProfile)
 		if err != nil {
@@ -118,7 +133,8 @@ func printGoStats(w io.Writer, a *frontend.Analysis) {
 	fmt.Fprintf(tw, "graph build\t%.3fs\t\n", s.Build.Seconds())
 	fmt.Fprintf(tw, "solve (%d)\t%.3fs\t\n", s.Solves, s.Solve.Seconds())
 	tw.Flush()
-	fmt.Fprintf(w, "graph: %d vertices, %d edges; peak RSS %s (after load+SSA %s)\n", s.Vertices, s.Edges, fmtBytes(edgecentric.PeakRSS()), fmtBytes(a.Prog.LoadRSS))
+	fmt.Fprintf(w, "graph: %d vertices, %d edges; peak RSS %s (after load+SSA %s, VTA %s, build %s)\n", s.Vertices, s.Edges,
+		fmtBytes(edgecentric.PeakRSS()), fmtBytes(a.Prog.LoadRSS), fmtBytes(s.CallGraphRSS), fmtBytes(s.BuildRSS))
 }
 
 // defaultPatterns: a FILE:LINE:COL query loads the file's package, other
