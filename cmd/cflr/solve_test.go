@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -128,5 +129,35 @@ func TestGrammarNormalize(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "M ::= -d _N1") || !strings.Contains(stdout, "_N1 ::= V d | d") {
 		t.Fatalf("unexpected normal form:\n%s", stdout)
+	}
+}
+
+// TestSolveOutputDeterministic: the closure file is byte-identical
+// whatever the thread and partition counts.
+func TestSolveOutputDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	graph := "../../../shared/data/cfl/pocr/bzip2.vfg"
+	grammar := "../../../shared/data/cfl/pocr/vf.cfg"
+	if _, err := os.Stat(graph); err != nil {
+		t.Skip(err)
+	}
+	var first []byte
+	for i, tp := range [][2]string{{"1", "1"}, {"2", "2"}, {"2", "7"}, {"2", "64"}} {
+		out := filepath.Join(dir, fmt.Sprintf("out%d.tsv", i))
+		if _, stderr, code := cflr(t, "solve", "--grammar", grammar, "--graph", graph, "--threads", tp[0], "--partitions", tp[1], "-o", out, "--labels", "A,CA_i"); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = data
+		} else if !bytes.Equal(first, data) {
+			t.Fatalf("threads=%s partitions=%s: output differs", tp[0], tp[1])
+		}
+	}
+	if len(first) < 1000 {
+		t.Fatalf("suspiciously small output (%d bytes)", len(first))
 	}
 }
