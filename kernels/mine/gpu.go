@@ -14,8 +14,11 @@ type GPUOptions struct {
 	// default), "group4", "group8" or "group16" (that many lanes per arc),
 	// "thread" (one thread per arc, merge), "hash" (a warp per vertex with
 	// out-degree ≤ 512, a block per longer list, the list hashed in shared
-	// memory and its out-neighbours' lists probed against it) or
-	// "hashwarp" (the same with warps only, long lists in chunks).
+	// memory and its out-neighbours' lists probed against it),
+	// "hashwarp" (the same with warps only, long lists in chunks) or
+	// "hashin" (as "hash", but the lists probed against out(u) are those
+	// of u's in-neighbours: less work on skewed graphs, whose hubs have
+	// long in-lists and short out-lists).
 	TriangleKernel string
 	// HostGraph keeps the graph in mapped pinned host memory (zero-copy over
 	// the bus) instead of device memory. It is chosen automatically when

@@ -5,6 +5,7 @@ package mine
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/cflr/cflr/graph/csr"
@@ -25,10 +26,11 @@ type GPU struct {
 	tcWarp, tcThread, tcGroup, clq *gpu.Function
 	tcHash, motif                  *gpu.Function
 	opt                            GPUOptions
-	// hashCaps are tc_hash's chunk sizes for warp and block items
-	// (hashWarpCap, hashBlockCap); tests shrink them to exercise chunking
-	// on small graphs.
-	hashCaps [2]uint64
+	// hashCaps are tc_hash's chunk sizes for warp and block items and its
+	// probe-range lengths (hashWarpCap, hashBlockCap, hashWarpProbe,
+	// hashBlockProbe); tests shrink them to exercise the splitting on small
+	// graphs.
+	hashCaps [4]uint64
 }
 
 // NewGPU opens a device and loads the kernels.
@@ -41,7 +43,7 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	if ptx == "" {
 		ptx = minePTX
 	}
-	d := &GPU{ctx: ctx, opt: opt, hashCaps: [2]uint64{hashWarpCap, hashBlockCap}}
+	d := &GPU{ctx: ctx, opt: opt, hashCaps: [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}}
 	mod, err := ctx.LoadModule(ptx)
 	if err == nil {
 		d.tcWarp, err = mod.Function("tc_warp")
@@ -187,13 +189,13 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 	case "group4", "group8", "group16":
 		f = d.tcGroup
 		fmt.Sscanf(d.opt.TriangleKernel, "group%d", &group)
-	case "hash", "hashwarp":
-		n, st2, err := d.countTrianglesHash(dag, g, out, d.opt.TriangleKernel == "hash")
+	case "hash", "hashwarp", "hashin":
+		n, st2, err := d.countTrianglesHash(dag, g, out, d.opt.TriangleKernel)
 		st2.Upload += st.Upload
 		st2.HostGraph = st.HostGraph
 		return n, st2, err
 	default:
-		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16, thread, hash or hashwarp)", d.opt.TriangleKernel)
+		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16, thread, hash, hashwarp or hashin)", d.opt.TriangleKernel)
 	}
 	st.Warps = int(grid * block / 32)
 	t1 := time.Now()
@@ -277,44 +279,89 @@ func (d *GPU) CountCliques(dag *csr.Graph, k int) (uint64, GPUStats, error) {
 // Shapes of tc_hash in mine.cu: TC_BLOCK threads a block, a shared table of
 // TC_SLOTS per block or TC_WARP_SLOTS per warp, filled at most half, so a
 // warp takes chunks of up to hashWarpCap vertices and a block up to
-// hashBlockCap.
+// hashBlockCap; probe lists are cut into ranges of hashWarpProbe (warp) or
+// hashBlockProbe (block) vertices so that no item is much longer than the
+// rest.
 const (
-	hashBlock    = 256
-	hashWarpCap  = 512
-	hashBlockCap = 4096
+	hashBlock      = 256
+	hashWarpCap    = 512
+	hashBlockCap   = 4096
+	hashWarpProbe  = 1024
+	hashBlockProbe = 8192
 )
 
-// hashItems splits the vertices of dag into tc_hash work items (u, chunk):
-// out-lists of up to warpCap vertices go to warps, longer ones to blocks
-// (when twoTier) in chunks of blockCap, else to warps in chunks of warpCap.
-// Vertices with out-degree < 2 close no triangle and are skipped.
-func hashItems(dag *csr.Graph, twoTier bool, warpCap, blockCap uint64) (warpItems, blockItems []uint32) {
+// hashItems splits the vertices of dag into tc_hash work items (u, chunk,
+// plo, phi): out(u) of up to caps[0] vertices goes to a warp, a longer one
+// (when twoTier) to blocks in chunks of caps[1], else to warps in chunks of
+// caps[0]; each chunk is paired with every range of u's list in probe
+// (ranges of caps[2] for warps, caps[3] for blocks). Vertices whose items cannot close a triangle are skipped.
+func hashItems(dag, probe *csr.Graph, twoTier bool, caps [4]uint64) (warpItems, blockItems []uint32) {
 	for u := uint32(0); u < dag.N; u++ {
-		du := dag.Degree(u)
-		if du < 2 {
+		du, pu := dag.Degree(u), probe.Degree(u)
+		if du == 0 || pu == 0 || (probe == dag && du < 2) {
 			continue
 		}
-		if du <= warpCap || !twoTier {
-			for c := uint64(0); c*warpCap < du; c++ {
-				warpItems = append(warpItems, u, uint32(c))
+		items, cap, pr := &warpItems, caps[0], caps[2]
+		if du > caps[0] && twoTier {
+			items, cap, pr = &blockItems, caps[1], caps[3]
+		}
+		for c := uint64(0); c*cap < du; c++ {
+			for lo := uint64(0); lo < pu; lo += pr {
+				*items = append(*items, u, uint32(c), uint32(lo), uint32(min(lo+pr, pu)))
 			}
-			continue
-		}
-		for c := uint64(0); c*blockCap < du; c++ {
-			blockItems = append(blockItems, u, uint32(c))
 		}
 	}
 	return warpItems, blockItems
 }
 
-// countTrianglesHash runs tc_hash: block items first (the long lists), then
-// warp items, each launch fetching items dynamically.
-func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, twoTier bool) (uint64, GPUStats, error) {
+// reverseDAG returns the in-lists of dag (sorted, as a csr.Graph).
+func reverseDAG(dag *csr.Graph) *csr.Graph {
+	off := make([]uint64, uint64(dag.N)+1)
+	for _, v := range dag.Adj {
+		off[v+1]++
+	}
+	for i := uint32(0); i < dag.N; i++ {
+		off[i+1] += off[i]
+	}
+	pos := slices.Clone(off[:dag.N])
+	adj := make([]uint32, len(dag.Adj))
+	for u := uint32(0); u < dag.N; u++ {
+		for _, v := range dag.Neighbors(u) {
+			adj[pos[v]] = u
+			pos[v]++
+		}
+	}
+	return &csr.Graph{N: dag.N, Offsets: off, Adj: adj}
+}
+
+// countTrianglesHash runs tc_hash (kernel "hash", "hashwarp" or "hashin"):
+// block items first (the long lists), then warp items, each launch
+// fetching items dynamically.
+func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, kernel string) (uint64, GPUStats, error) {
 	var st GPUStats
 	t0 := time.Now()
-	wi, bi := hashItems(dag, twoTier, d.hashCaps[0], d.hashCaps[1])
 	var a gpu.Allocs
 	defer a.FreeAll()
+	probe, poff, padj := dag, g.off, g.adj
+	if kernel == "hashin" {
+		probe = reverseDAG(dag)
+		ob, err := a.Alloc(d.ctx, int64(len(probe.Offsets))*8)
+		if err != nil {
+			return 0, st, err
+		}
+		ab, err := a.Alloc(d.ctx, max(int64(len(probe.Adj))*4, 8))
+		if err != nil {
+			return 0, st, err
+		}
+		if err := gpu.Upload(ob, 0, probe.Offsets); err != nil {
+			return 0, st, err
+		}
+		if err := gpu.Upload(ab, 0, probe.Adj); err != nil {
+			return 0, st, err
+		}
+		poff, padj = ob.Ptr(), ab.Ptr()
+	}
+	wi, bi := hashItems(dag, probe, kernel != "hashwarp", d.hashCaps)
 	type launch struct {
 		items     []uint32
 		blockmode uint64
@@ -349,7 +396,7 @@ func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, t
 		if len(l.items) == 0 {
 			continue
 		}
-		if err := d.tcHash.Launch(grid, hashBlock, g.off, g.adj, l.buf.Ptr(), uint64(len(l.items)/2), l.cap, l.blockmode, l.next.Ptr(), out.Ptr()); err != nil {
+		if err := d.tcHash.Launch(grid, hashBlock, g.off, g.adj, poff, padj, l.buf.Ptr(), uint64(len(l.items)/4), l.cap, l.blockmode, l.next.Ptr(), out.Ptr()); err != nil {
 			return 0, st, err
 		}
 	}

@@ -44,7 +44,7 @@ func TestGPUPublishedTriangles(t *testing.T) {
 		want uint64
 	}{{"ca-GrQc.txt", 48260}, {"email-Enron.txt", 727044}, {"citeseer.lg", 1166}} {
 		dag := Orient(loadGraph(t, tc.name), 0)
-		for _, kern := range []string{"warp", "group4", "group8", "group16", "thread", "hash", "hashwarp"} {
+		for _, kern := range []string{"warp", "group4", "group8", "group16", "thread", "hash", "hashwarp", "hashin"} {
 			for _, host := range []bool{false, true} {
 				d.opt.TriangleKernel, d.opt.HostGraph = kern, host
 				got, st, err := d.CountTriangles(dag)
@@ -105,7 +105,7 @@ func TestGPUDifferentialCliques(t *testing.T) {
 				}
 			}
 			if k == 3 {
-				for _, kern := range []string{"thread", "hash", "hashwarp"} {
+				for _, kern := range []string{"thread", "hash", "hashwarp", "hashin"} {
 					d.opt.TriangleKernel = kern
 					if got, _, err := d.CountTriangles(dag); err != nil || got != want {
 						t.Fatalf("seed %d triangles %s: %d (%v), want %d", seed, kern, got, err, want)
@@ -122,14 +122,17 @@ func TestGPUDifferentialCliques(t *testing.T) {
 // items are split, and long lists are made by a dense random graph.
 func TestGPUHashTriangleChunks(t *testing.T) {
 	d := openGPU(t)
-	defer func() { d.hashCaps = [2]uint64{hashWarpCap, hashBlockCap}; d.opt = GPUOptions{PTX: d.opt.PTX} }()
+	defer func() {
+		d.hashCaps = [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}
+		d.opt = GPUOptions{PTX: d.opt.PTX}
+	}()
 	for seed := uint64(1); seed <= 3; seed++ {
 		g := randomGraph(seed, 300, 0.6, 0)
 		dag := Orient(g, 0)
 		want := CountTriangles(dag, Options{})
-		for _, caps := range [][2]uint64{{hashWarpCap, hashBlockCap}, {8, 40}, {3, 17}, {64, 64}} {
+		for _, caps := range [][4]uint64{{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, {8, 40, 5, 11}, {3, 17, 1, 2}, {64, 64, 64, 64}} {
 			d.hashCaps = caps
-			for _, kern := range []string{"hash", "hashwarp"} {
+			for _, kern := range []string{"hash", "hashwarp", "hashin"} {
 				d.opt.TriangleKernel = kern
 				got, _, err := d.CountTriangles(dag)
 				if err != nil || got != want {
@@ -146,11 +149,13 @@ func TestGPUHashTriangleChunks(t *testing.T) {
 			}
 			dag := Orient(g, 0)
 			want := CountTriangles(dag, Options{})
-			for _, caps := range [][2]uint64{{hashWarpCap, hashBlockCap}, {16, 100}} {
+			for _, caps := range [][4]uint64{{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, {16, 100, 7, 50}} {
 				d.hashCaps = caps
-				d.opt.TriangleKernel = "hash"
-				if got, _, err := d.CountTriangles(dag); err != nil || got != want {
-					t.Errorf("%s ranked=%v caps %v: %d (%v), want %d", name, rank, caps, got, err, want)
+				for _, kern := range []string{"hash", "hashin"} {
+					d.opt.TriangleKernel = kern
+					if got, _, err := d.CountTriangles(dag); err != nil || got != want {
+						t.Errorf("%s %s ranked=%v caps %v: %d (%v), want %d", name, kern, rank, caps, got, err, want)
+					}
 				}
 			}
 		}
@@ -205,7 +210,7 @@ func TestGPUMotifs(t *testing.T) {
 func BenchmarkGPUTriangles(b *testing.B) {
 	d := openGPU(b)
 	for _, name := range []string{"email-Enron.txt", "rmat-24", "rmat-24/ranked"} {
-		for _, mode := range []string{"warp", "group8", "thread", "hash", "hashwarp", "warp-host", "hash-host"} {
+		for _, mode := range []string{"warp", "group8", "thread", "hash", "hashwarp", "hashin", "warp-host", "hash-host"} {
 			if name != "email-Enron.txt" && (strings.HasSuffix(mode, "-host") || mode == "thread") {
 				continue // 44 s (host) and 1.5 s (thread) a run on RMAT-24: see BENCHMARKS.md
 			}

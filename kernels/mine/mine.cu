@@ -264,8 +264,13 @@ __device__ __forceinline__ u32 hhas(const u32 *tab, u32 bits, u32 x) {
   }
 }
 
-// Probe the concatenation of out(v), v in out(u)[from, du) taken with
-// stride `step` in batches of 32 (warp-uniform control flow), against tab.
+// Probe the out-lists of the vertices nu[from, du), taken with stride
+// `step` in batches of 32 (warp-uniform control flow), against tab. Long
+// lists (≥ 32) are streamed one at a time, lanes striding over them: no
+// per-element bookkeeping. Short ones are flattened across the lanes (an
+// inclusive scan of their lengths; lane p takes position p of their
+// concatenation, its owner found by a binary search over the scan), so a
+// warp stays busy when most lists hold two or three vertices.
 __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
                                         const u32 *__restrict__ adj,
                                         const u32 *nu, u32 du, u32 from,
@@ -281,7 +286,20 @@ __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
       start = __ldg(off + v);
       s = (u32)(__ldg(off + v + 1) - start);
     }
-    u32 scan = s; // inclusive scan of the 32 lengths
+    u32 lmask = __ballot_sync(FULL, s >= 32);
+    while (lmask) {
+      u32 j = __ffs(lmask) - 1;
+      lmask &= lmask - 1;
+      u64 st = __shfl_sync(FULL, start, j);
+      u32 sl = __shfl_sync(FULL, s, j);
+      const u32 *l = adj + st;
+#pragma unroll 4
+      for (u32 p = lane; p < sl; p += 32)
+        c += hhas(tab, bits, __ldg(l + p));
+    }
+    if (s >= 32)
+      s = 0;
+    u32 scan = s; // inclusive scan of the 32 short lengths
     for (int o = 1; o < 32; o <<= 1) {
       u32 t = __shfl_up_sync(FULL, scan, o);
       if (lane >= (u32)o)
@@ -310,12 +328,17 @@ __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
   return c;
 }
 
-// items[2i] = u, items[2i+1] = chunk index; chunk c of out(u) is
-// [c·cap, min((c+1)·cap, du)). blockmode: one item per block (table of
-// TC_SLOTS), else one per warp (table of TC_WARP_SLOTS). Items are fetched
-// dynamically from *next.
+// items[4i..4i+3] = (u, c, plo, phi): chunk c of out(u), [c·cap,
+// min((c+1)·cap, du)), goes into the table; the out-lists of the vertices
+// in u's probe list (poff, padj) at positions [plo, phi) are probed. The
+// probe list is out(u) itself (every arc u→v, w ∈ out(v) ∩ out(u)) or
+// u's in-list in the reversed DAG (every arc x→u, w ∈ out(x) ∩ out(u)):
+// either way each triangle is found once. blockmode: one item per block
+// (table of TC_SLOTS), else one per warp (TC_WARP_SLOTS). Items are
+// fetched dynamically from *next.
 extern "C" __global__ void __launch_bounds__(TC_BLOCK)
 tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
+        const u64 *__restrict__ poff, const u32 *__restrict__ padj,
         const u32 *__restrict__ items, u64 nitems, u64 cap, u64 blockmode,
         u64 *next, u64 *out) {
   __shared__ u32 tab_all[TC_SLOTS];
@@ -342,10 +365,12 @@ tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
     }
     if (it >= nitems)
       break;
-    u32 u = __ldg(items + 2 * it), ch = __ldg(items + 2 * it + 1);
+    u32 u = __ldg(items + 4 * it), ch = __ldg(items + 4 * it + 1);
+    u32 plo = __ldg(items + 4 * it + 2), phi = __ldg(items + 4 * it + 3);
     u64 ou = __ldg(off + u);
     u32 du = (u32)(__ldg(off + u + 1) - ou);
     const u32 *nu = adj + ou;
+    const u32 *pl = padj + __ldg(poff + u);
     u32 lo = ch * (u32)cap, len = min(du - lo, (u32)cap);
     // table: the smallest power of two ≥ 2·len (≥ 32), load ≤ 1/2
     u32 bits = 5;
@@ -358,9 +383,9 @@ tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
       hinsert(tab, bits, __ldg(nu + lo + i));
     if (blockmode) __syncthreads(); else __syncwarp();
     if (blockmode)
-      c += tc_probe(off, adj, nu, du, wib * 32, nwarps * 32, tab, bits);
+      c += tc_probe(off, adj, pl, phi, plo + wib * 32, nwarps * 32, tab, bits);
     else
-      c += tc_probe(off, adj, nu, du, 0, 32, tab, bits);
+      c += tc_probe(off, adj, pl, phi, plo, 32, tab, bits);
     if (blockmode) __syncthreads(); else __syncwarp();
   }
   c = warp_sum(c);
