@@ -1,6 +1,8 @@
 package mine
 
 import (
+	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/cflr/cflr/graph/csr"
@@ -10,8 +12,8 @@ import (
 type GPUOptions struct {
 	// Ordinal is the GPU to use (default 0).
 	Ordinal int
-	// TriangleKernel is "warp" (one warp per arc, binary search; the
-	// default), "group4", "group8" or "group16" (that many lanes per arc),
+	// TriangleKernel is "auto" (the default, autoTriangleKernel), "warp"
+	// (one warp per arc, binary search), "group4", "group8" or "group16" (that many lanes per arc),
 	// "thread" (one thread per arc, merge), "hash" (a warp per vertex with
 	// out-degree ≤ 512, a block per longer list, the list hashed in shared
 	// memory and its out-neighbours' lists probed against it),
@@ -59,4 +61,46 @@ func arcSources(g *csr.Graph, workers int) []uint32 {
 		}
 	})
 	return src
+}
+
+// hashinMinArcs is the DAG size from which "auto" picks the hashin
+// triangle kernel. Measured on an H100 (BENCHMARKS.md, "Mining"): on
+// RMAT-24 (260 M arcs) hashin takes 315 ms against 572 ms for warp; on
+// email-Enron (183 k arcs) 0.49 ms against 0.041 ms for thread, its hub
+// in-lists leaving a few long items. Sizes in between were not measured;
+// the threshold is a guess between the two.
+const hashinMinArcs = 1 << 22
+
+// autoTriangleKernel picks the GPU triangle kernel for dag by size.
+func autoTriangleKernel(dag *csr.Graph) string {
+	if dag.NumEdges() >= hashinMinArcs {
+		return "hashin"
+	}
+	return "thread"
+}
+
+// reverseDAG returns the in-lists of dag as a csr.Graph, built in
+// parallel with atomic counters: the order within each in-list depends on
+// scheduling, which tc_hash does not care about (it probes every entry).
+func reverseDAG(dag *csr.Graph) *csr.Graph {
+	n := int(dag.N)
+	cnt := make([]uint64, n+1)
+	parallelFor(n, 0, 4096, func(_, lo, hi int) {
+		for _, v := range dag.Adj[dag.Offsets[lo]:dag.Offsets[hi]] {
+			atomic.AddUint64(&cnt[v+1], 1)
+		}
+	})
+	for i := 0; i < n; i++ {
+		cnt[i+1] += cnt[i]
+	}
+	off := slices.Clone(cnt)
+	adj := make([]uint32, len(dag.Adj))
+	parallelFor(n, 0, 4096, func(_, lo, hi int) {
+		for u := lo; u < hi; u++ {
+			for _, v := range dag.Neighbors(uint32(u)) {
+				adj[atomic.AddUint64(&cnt[v], 1)-1] = uint32(u)
+			}
+		}
+	})
+	return &csr.Graph{N: dag.N, Offsets: off, Adj: adj}
 }

@@ -5,7 +5,6 @@ package mine
 import (
 	_ "embed"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/cflr/cflr/graph/csr"
@@ -31,6 +30,9 @@ type GPU struct {
 	// hashBlockProbe); tests shrink them to exercise the splitting on small
 	// graphs.
 	hashCaps [4]uint64
+	// hashLongMin is the out-list length from which tc_hash streams a list
+	// with the whole warp rather than flattening it with others (1..32).
+	hashLongMin uint64
 }
 
 // NewGPU opens a device and loads the kernels.
@@ -43,7 +45,7 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	if ptx == "" {
 		ptx = minePTX
 	}
-	d := &GPU{ctx: ctx, opt: opt, hashCaps: [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}}
+	d := &GPU{ctx: ctx, opt: opt, hashCaps: [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, hashLongMin: hashLongMin}
 	mod, err := ctx.LoadModule(ptx)
 	if err == nil {
 		d.tcWarp, err = mod.Function("tc_warp")
@@ -182,15 +184,19 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 	const block = 256
 	grid := sms * 8
 	f, group := d.tcWarp, uint64(0)
-	switch d.opt.TriangleKernel {
-	case "", "warp":
+	kernel := d.opt.TriangleKernel
+	if kernel == "" || kernel == "auto" {
+		kernel = autoTriangleKernel(dag)
+	}
+	switch kernel {
+	case "warp":
 	case "thread":
 		f = d.tcThread
 	case "group4", "group8", "group16":
 		f = d.tcGroup
-		fmt.Sscanf(d.opt.TriangleKernel, "group%d", &group)
+		fmt.Sscanf(kernel, "group%d", &group)
 	case "hash", "hashwarp", "hashin":
-		n, st2, err := d.countTrianglesHash(dag, g, out, d.opt.TriangleKernel)
+		n, st2, err := d.countTrianglesHash(dag, g, out, kernel)
 		st2.Upload += st.Upload
 		st2.HostGraph = st.HostGraph
 		return n, st2, err
@@ -288,6 +294,7 @@ const (
 	hashBlockCap   = 4096
 	hashWarpProbe  = 1024
 	hashBlockProbe = 8192
+	hashLongMin    = 32
 )
 
 // hashItems splits the vertices of dag into tc_hash work items (u, chunk,
@@ -312,26 +319,6 @@ func hashItems(dag, probe *csr.Graph, twoTier bool, caps [4]uint64) (warpItems, 
 		}
 	}
 	return warpItems, blockItems
-}
-
-// reverseDAG returns the in-lists of dag (sorted, as a csr.Graph).
-func reverseDAG(dag *csr.Graph) *csr.Graph {
-	off := make([]uint64, uint64(dag.N)+1)
-	for _, v := range dag.Adj {
-		off[v+1]++
-	}
-	for i := uint32(0); i < dag.N; i++ {
-		off[i+1] += off[i]
-	}
-	pos := slices.Clone(off[:dag.N])
-	adj := make([]uint32, len(dag.Adj))
-	for u := uint32(0); u < dag.N; u++ {
-		for _, v := range dag.Neighbors(u) {
-			adj[pos[v]] = u
-			pos[v]++
-		}
-	}
-	return &csr.Graph{N: dag.N, Offsets: off, Adj: adj}
 }
 
 // countTrianglesHash runs tc_hash (kernel "hash", "hashwarp" or "hashin"):
@@ -396,7 +383,7 @@ func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, k
 		if len(l.items) == 0 {
 			continue
 		}
-		if err := d.tcHash.Launch(grid, hashBlock, g.off, g.adj, poff, padj, l.buf.Ptr(), uint64(len(l.items)/4), l.cap, l.blockmode, l.next.Ptr(), out.Ptr()); err != nil {
+		if err := d.tcHash.Launch(grid, hashBlock, g.off, g.adj, poff, padj, l.buf.Ptr(), uint64(len(l.items)/4), l.cap, l.blockmode, d.hashLongMin, l.next.Ptr(), out.Ptr()); err != nil {
 			return 0, st, err
 		}
 	}

@@ -133,12 +133,15 @@ func TestGPUHashTriangleChunks(t *testing.T) {
 		for _, caps := range [][4]uint64{{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, {8, 40, 5, 11}, {3, 17, 1, 2}, {64, 64, 64, 64}} {
 			d.hashCaps = caps
 			for _, kern := range []string{"hash", "hashwarp", "hashin"} {
-				d.opt.TriangleKernel = kern
-				got, _, err := d.CountTriangles(dag)
-				if err != nil || got != want {
-					t.Fatalf("seed %d %s caps %v: %d (%v), want %d", seed, kern, caps, got, err, want)
+				for _, lm := range []uint64{32, 8, 1} {
+					d.opt.TriangleKernel, d.hashLongMin = kern, lm
+					got, _, err := d.CountTriangles(dag)
+					if err != nil || got != want {
+						t.Fatalf("seed %d %s caps %v longmin %d: %d (%v), want %d", seed, kern, caps, lm, got, err, want)
+					}
 				}
 			}
+			d.hashLongMin = hashLongMin
 		}
 	}
 	for _, name := range []string{"email-Enron.txt", "ca-GrQc.txt"} {
@@ -210,28 +213,34 @@ func TestGPUMotifs(t *testing.T) {
 func BenchmarkGPUTriangles(b *testing.B) {
 	d := openGPU(b)
 	for _, name := range []string{"email-Enron.txt", "rmat-24", "rmat-24/ranked"} {
-		for _, mode := range []string{"warp", "group8", "thread", "hash", "hashwarp", "hashin", "warp-host", "hash-host"} {
+		for _, mode := range []string{"warp", "group8", "thread", "hash", "hashwarp", "hashin", "hashin-lm16", "hashin-lm8", "hashin-lm4", "auto", "warp-host", "hash-host"} {
 			if name != "email-Enron.txt" && (strings.HasSuffix(mode, "-host") || mode == "thread") {
 				continue // 44 s (host) and 1.5 s (thread) a run on RMAT-24: see BENCHMARKS.md
 			}
 			b.Run(fmt.Sprintf("%s/gpu-%s", name, mode), func(b *testing.B) {
 				dag := benchDAG(b, name)
-				d.opt.TriangleKernel = strings.TrimSuffix(mode, "-host")
+				kname, lm, _ := strings.Cut(strings.TrimSuffix(mode, "-host"), "-lm")
+				d.opt.TriangleKernel, d.hashLongMin = kname, hashLongMin
+				if lm != "" {
+					fmt.Sscan(lm, &d.hashLongMin)
+				}
 				d.opt.HostGraph = strings.HasSuffix(mode, "-host")
-				var kern float64
+				var kern, up float64
 				for i := 0; i < b.N; i++ {
 					_, st, err := d.CountTriangles(dag)
 					if err != nil {
 						b.Fatal(err)
 					}
 					kern += st.Kernel.Seconds()
+					up += st.Upload.Seconds()
 				}
 				b.ReportMetric(kern/float64(b.N)*1e3, "kernel-ms")
+				b.ReportMetric(up/float64(b.N)*1e3, "upload-ms")
 				b.ReportMetric(float64(dag.NumEdges())*float64(b.N)/kern/1e6, "Medges/s")
 			})
 		}
 	}
-	d.opt = GPUOptions{PTX: d.opt.PTX}
+	d.opt, d.hashLongMin = GPUOptions{PTX: d.opt.PTX}, hashLongMin
 }
 
 func BenchmarkGPUCliques(b *testing.B) {

@@ -266,15 +266,16 @@ __device__ __forceinline__ u32 hhas(const u32 *tab, u32 bits, u32 x) {
 
 // Probe the out-lists of the vertices nu[from, du), taken with stride
 // `step` in batches of 32 (warp-uniform control flow), against tab. Long
-// lists (≥ 32) are streamed one at a time, lanes striding over them: no
-// per-element bookkeeping. Short ones are flattened across the lanes (an
+// lists (≥ longmin) are streamed one at a time, lanes striding over them:
+// no per-element bookkeeping. Short ones are flattened across the lanes (an
 // inclusive scan of their lengths; lane p takes position p of their
 // concatenation, its owner found by a binary search over the scan), so a
 // warp stays busy when most lists hold two or three vertices.
 __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
                                         const u32 *__restrict__ adj,
                                         const u32 *nu, u32 du, u32 from,
-                                        u32 step, const u32 *tab, u32 bits) {
+                                        u32 step, const u32 *tab, u32 bits,
+                                        u32 longmin) {
   u32 lane = threadIdx.x & 31;
   u64 c = 0;
   for (u32 b0 = from; b0 < du; b0 += step) {
@@ -286,7 +287,7 @@ __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
       start = __ldg(off + v);
       s = (u32)(__ldg(off + v + 1) - start);
     }
-    u32 lmask = __ballot_sync(FULL, s >= 32);
+    u32 lmask = __ballot_sync(FULL, s >= longmin);
     while (lmask) {
       u32 j = __ffs(lmask) - 1;
       lmask &= lmask - 1;
@@ -297,7 +298,7 @@ __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
       for (u32 p = lane; p < sl; p += 32)
         c += hhas(tab, bits, __ldg(l + p));
     }
-    if (s >= 32)
+    if (s >= longmin)
       s = 0;
     u32 scan = s; // inclusive scan of the 32 short lengths
     for (int o = 1; o < 32; o <<= 1) {
@@ -335,12 +336,13 @@ __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
 // u's in-list in the reversed DAG (every arc x→u, w ∈ out(x) ∩ out(u)):
 // either way each triangle is found once. blockmode: one item per block
 // (table of TC_SLOTS), else one per warp (TC_WARP_SLOTS). Items are
-// fetched dynamically from *next.
+// fetched dynamically from *next. longmin (1..32) is the list length from
+// which tc_probe streams a list instead of flattening it.
 extern "C" __global__ void __launch_bounds__(TC_BLOCK)
 tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
         const u64 *__restrict__ poff, const u32 *__restrict__ padj,
         const u32 *__restrict__ items, u64 nitems, u64 cap, u64 blockmode,
-        u64 *next, u64 *out) {
+        u64 longmin, u64 *next, u64 *out) {
   __shared__ u32 tab_all[TC_SLOTS];
   __shared__ u64 item_sh;
   u32 lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
@@ -383,9 +385,9 @@ tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
       hinsert(tab, bits, __ldg(nu + lo + i));
     if (blockmode) __syncthreads(); else __syncwarp();
     if (blockmode)
-      c += tc_probe(off, adj, pl, phi, plo + wib * 32, nwarps * 32, tab, bits);
+      c += tc_probe(off, adj, pl, phi, plo + wib * 32, nwarps * 32, tab, bits, (u32)longmin);
     else
-      c += tc_probe(off, adj, pl, phi, plo, 32, tab, bits);
+      c += tc_probe(off, adj, pl, phi, plo, 32, tab, bits, (u32)longmin);
     if (blockmode) __syncthreads(); else __syncwarp();
   }
   c = warp_sum(c);

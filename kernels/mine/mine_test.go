@@ -3,6 +3,7 @@ package mine
 import (
 	"fmt"
 	"github.com/cflr/cflr/graph/csr"
+	"slices"
 	"testing"
 )
 
@@ -81,6 +82,30 @@ func checkNamed(t *testing.T, what string, got []PatternCount, want map[string]u
 		name := pc.Pattern.Name()
 		if w, ok := want[name]; !ok || w != pc.Count {
 			t.Errorf("%s: %s (%s) = %d, want %d", what, name, pc.Pattern, pc.Count, w)
+		}
+	}
+}
+
+// reverseDAG (the in-lists tc_hash's hashin kernel probes): every arc
+// appears exactly once, reversed, whatever the scheduling.
+func TestReverseDAG(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		dag := Orient(randomGraph(seed, 500, 0.05, 0), 0)
+		r := reverseDAG(dag)
+		if r.N != dag.N || r.NumEdges() != dag.NumEdges() {
+			t.Fatalf("seed %d: %d vertices %d arcs, want %d %d", seed, r.N, r.NumEdges(), dag.N, dag.NumEdges())
+		}
+		for v := uint32(0); v < r.N; v++ {
+			in := slices.Sorted(slices.Values(r.Neighbors(v)))
+			var want []uint32
+			for u := uint32(0); u < dag.N; u++ {
+				if slices.Contains(dag.Neighbors(u), v) {
+					want = append(want, u)
+				}
+			}
+			if !slices.Equal(in, want) {
+				t.Fatalf("seed %d: in(%d) = %v, want %v", seed, v, in, want)
+			}
 		}
 	}
 }
