@@ -19,6 +19,13 @@
 // (single graph) or transaction support (graph database) reaches the
 // threshold.
 //
+// GPU kernels (gpu_cuda.go, mine.cu): triangles (per-arc binary search or
+// merge; for large graphs "hashin", a vertex's out-list hashed in shared
+// memory and its in-neighbours' out-lists probed against it), k-cliques
+// (DuMato-style DFS-wide warps) and motifs k = 3, 4 (ESU, a warp per edge,
+// raw adjacency codes tallied on the device and mapped to canonical
+// patterns on the host, as on the CPU).
+//
 // Counts are uint64 throughout; the kernels' docs say where a count could in
 // principle exceed that. Results never depend on the number of workers:
 // each worker accumulates its own counts and the sums are taken at the end.
