@@ -14,7 +14,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cflr/cflr/edgecentric"
 	"github.com/cflr/cflr/frontend"
 )
 
@@ -135,8 +134,9 @@ func printGoStats(w io.Writer, a *frontend.Analysis) {
 	fmt.Fprintf(tw, "graph build\t%.3fs\t\n", s.Build.Seconds())
 	fmt.Fprintf(tw, "solve (%d)\t%.3fs\t\n", s.Solves, s.Solve.Seconds())
 	tw.Flush()
+	// Peak RSS when the analysis ended (not counting --compare's builders).
 	fmt.Fprintf(w, "graph: %d vertices, %d edges; peak RSS %s (after load+SSA %s, VTA %s, build %s)\n", s.Vertices, s.Edges,
-		fmtBytes(edgecentric.PeakRSS()), fmtBytes(a.Prog.LoadRSS), fmtBytes(s.CallGraphRSS), fmtBytes(s.BuildRSS))
+		fmtBytes(s.PeakRSS), fmtBytes(a.Prog.LoadRSS), fmtBytes(s.CallGraphRSS), fmtBytes(s.BuildRSS))
 }
 
 // defaultPatterns: a FILE:LINE:COL query loads the file's package, other
