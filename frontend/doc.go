@@ -10,17 +10,70 @@
 // Program.Errors at go build's file:line:col positions and left out (with
 // the packages that import them); the rest is analyzed.
 //
-// Build turns every function body into edges of the points-to grammar
-// (grammars/pointsto.cfg, documented there): one vertex per SSA value that
-// can carry references (numbers and strings cannot), per abstract object
-// (allocation site) and per sub-object (a field or element of an object
-// whose address is taken, or that is itself a struct or array). Graph.Nodes
-// maps every vertex back to its SSA value or object and source position.
+// Build turns the body of every function that can run (reachableFuncs:
+// from main, the package initializers and the named library packages,
+// through static calls, resolved dynamic calls, function values and the
+// methods of types converted to interfaces) into edges of the points-to
+// grammar (grammars/pointsto.cfg, documented there): one vertex per SSA
+// value that can carry references (numbers and strings cannot), per
+// abstract object (allocation site) and per sub-object (a field or element
+// of an object whose address is taken, or that is itself a struct or
+// array). Graph.Nodes maps every vertex back to its SSA value or object and
+// source position; Graph.Funcs lists the translated functions.
 //
 // Analyze resolves dynamic calls (function values, interface methods) with
-// x/tools' VTA call graph, solves, narrows each dynamic site to the callees
-// the points-to sets allow, and solves again. Analysis then answers
-// PointsToQuery, Alias and CallGraph.
+// x/tools' VTA call graph, merges equivalent variables (mergeEquivalent),
+// solves, narrows each dynamic site to the callees the points-to sets
+// allow, and (unless NoRefine) builds and solves again with the narrowed
+// calls. Analysis then answers PointsToQuery, Alias and CallGraph.
+//
+// # Why the grammar is object-centric
+//
+// The first grammar was Graspan's: a store reaches a load through the
+// variable alias relation A ::= TF FT. On a whole program that relation is
+// quadratic in the points-to sets (the standard library's interface
+// parameters point to thousands of objects), and on x/tools/cmd/stringer
+// it exhausted memory. The grammars now keep the heap as object-to-object
+// relations (S_i: field i of o may hold a; H: the whole pointee), derived
+// from a store and the points-to sets of its base and value, and read by a
+// load through the points-to set of its base. Nothing relates two
+// variables except the input edges. x and y still alias exactly when they
+// point to one object, so the results are those of the Graspan grammar
+// (all annotations kept; the context-sensitive grammar also gained stores
+// and loads through field addresses passed to functions, which its
+// Graspan form lost).
+//
+// # What makes whole programs tractable
+//
+// Measured on stringer (BENCHMARKS.md), each step below cut the solve by a
+// large factor; none loses call edges:
+//
+//   - Only functions that can run are translated (most of the standard
+//     library a program imports cannot).
+//   - The bodies of runtime, reflect, internal/abi and internal/runtime/...
+//     are opaque (Options.RuntimeBodies): calls into them are modelled as
+//     calls without Go bodies. Their unsafe.Pointer arithmetic otherwise
+//     made the unknown object's content a hub that every unsafe load
+//     read back. Their call edges stay in the call graph, with VTA's
+//     callees at their dynamic sites.
+//   - A box holds its content under an index for its dynamic type: a type
+//     assertion to T, and the receiver of T's method at an interface call,
+//     read only boxes of type T (a type filter inside the graph). Without
+//     it every method's receiver received every boxed value.
+//   - Options.BoxPerType (`--boxes type`): one box per dynamic type instead
+//     of per conversion. An interface then points to its possible dynamic
+//     types, which is all a call needs; values taken back out of an
+//     interface lose their conversion site.
+//   - Options.ScalarContainers (`--no-scalar-containers`): slices, maps and
+//     channels of reference-free elements ([]byte) get no vertices. They
+//     lead to no function and no object; their own points-to sets are
+//     lost.
+//   - mergeEquivalent: variables with the same defining edges (or a single
+//     copy) share a vertex before the solve; exact (TestMergeExact).
+//
+// The last two options and the per-type boxes change what points-to
+// queries answer, so they are off by default; `cflr callgraph` on a whole
+// program should use them (make bench-frontend does).
 //
 // # The model
 //
@@ -55,10 +108,21 @@
 //
 // Code the graph cannot see is modelled conservatively and every place is
 // listed in Graph.Unmodelled: calls to functions without Go bodies
-// (assembly, cgo, linkname) and calls into package reflect yield the
-// <unknown> object, as do unsafe.Pointer conversions; the references such
-// calls receive are not followed further. A dynamic call whose receiver may
-// be <unknown> keeps all of VTA's callees, so the call graph is never
-// narrowed on the strength of unmodelled code. Values of implicit runtime
+// (assembly, cgo, linkname), calls into the opaque packages (runtime,
+// reflect, ...) and calls into package reflect yield the <unknown> object,
+// as do unsafe.Pointer conversions; the references such calls receive are
+// not followed further. A dynamic call whose receiver may be <unknown>, or
+// points to nothing at all (its receiver comes only from code the graph
+// does not see, such as a callback of the runtime or of reflection), keeps
+// all of VTA's callees, so the call graph is never narrowed on the strength
+// of unmodelled code. Functions only the runtime calls stay reachable when
+// their value is taken; methods reflection may call stay reachable as the
+// methods of a type converted to an interface. Values of implicit runtime
 // panics (nil dereference, bounds) are not modelled.
+//
+// make check-frontend-dynamic checks the call graph against an execution
+// of stringer built with coverage (frontend/internal/covcheck): every
+// function it runs that the program's own calls can reach is reachable in
+// cflr's graph; the ones that are not are run by the runtime or the
+// coverage instrumentation, which no call in SSA shows.
 package frontend
