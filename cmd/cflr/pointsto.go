@@ -35,6 +35,7 @@ type goFlags struct {
 	cpuProfile string
 	memRatio   float64
 	scalars    bool
+	noMerge    bool
 }
 
 func (f *goFlags) register(cmd *cobra.Command) {
@@ -49,6 +50,7 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of graph building and solving to this file")
 	fl.Float64Var(&f.memRatio, "mem-ratio", 1.5, "soft limit on the Go heap while analyzing, as a multiple of peak RSS after load+SSA (0: none)")
 	fl.BoolVar(&f.scalars, "no-scalar-containers", false, "leave out slices, maps and channels of reference-free elements ([]byte): same call graph, smaller solve")
+	fl.BoolVar(&f.noMerge, "no-merge", false, "keep every variable its own vertex (by default variables with equal points-to sets by construction share one)")
 	fl.BoolVar(&f.all, "all-functions", false, "translate every function body, not only those that can run")
 	fl.BoolVar(&f.unmodelled, "unmodelled", false, "list every place modelled conservatively (unsafe, reflection, no Go body)")
 }
@@ -99,7 +101,7 @@ func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*fronten
 		}
 		defer pprof.StopCPUProfile()
 	}
-	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, NoRefine: f.noRefine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars})
+	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, NoRefine: f.noRefine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge})
 }
 
 // finish prints statistics and unmodelled places, and turns package errors
