@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/types"
+	"slices"
 	"sort"
 	"time"
 
@@ -143,6 +144,12 @@ func dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function
 				m[e.Site] = append(m[e.Site], e.Callee.Func)
 			}
 		}
+	}
+	// cg.Nodes is a map: sort each site's callees, or the order in which
+	// Build binds them (and so the vertex numbering) would vary by run.
+	for site, fs := range m {
+		sortFuncs(site.Parent().Prog, fs)
+		m[site] = slices.Compact(fs)
 	}
 	return m
 }

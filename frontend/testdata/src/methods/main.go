@@ -28,7 +28,7 @@ func main() {
 	rj := j.M()
 	_ = rj
 	// @pointsto rj: new@16
-	// @calls main.main -> (main.B).M, main.call, (*main.A).M$bound, (*main.A).M$thunk
+	// @calls main.main -> (main.B).M, main.call, (*main.A).M$bound, (*main.A).M$thunk, (*main.A).M
 
 	// Method value: a bound closure.
 	mv := a.M
@@ -42,4 +42,28 @@ func main() {
 	rm := me(a)
 	_ = rm
 	// @pointsto rm: new@15
+
+	// Boxes hold their content under their dynamic type: an assertion to
+	// *A, and the receiver of an interface call, read only boxes of that
+	// type, even where one variable holds boxes of several types.
+	var k any = a
+	if rm == nil {
+		k = j
+	}
+	ka, _ := k.(*A)
+	_ = ka
+	// @pointsto k: box@27, box@49
+	// @pointsto ka: complit@17
+	kb := k.(B)
+	_ = kb.q
+	kq := kb.q
+	_ = kq
+	// @pointsto kq: new@16
+	var l I = a
+	if rm == nil {
+		l = j
+	}
+	lr := l.M()
+	_ = lr
+	// @pointsto lr: new@15, new@16
 }
