@@ -141,6 +141,11 @@ type partition struct {
 
 	derived      int64
 	applications int64
+
+	// Partitions run on different threads and their hot fields (counters,
+	// queue and buffer headers) are written constantly: keep two
+	// partitions' fields off a shared cache line.
+	_ [128]byte
 }
 
 func (p *partition) list(v uint32, s side) *adjList { return &p.adj[s][v-p.lo] }
