@@ -217,6 +217,7 @@ type builder struct {
 	fn        *ssa.Function // function being translated
 	seenUnmod map[Unmodelled]bool
 	boxes     typeutil.Map // dynamic type → box object (Options.BoxPerType)
+	boxIdx    typeutil.Map // dynamic type → index of box content (boxIndex)
 }
 
 type subKey struct {
@@ -437,19 +438,22 @@ func (b *builder) fieldIndex(t types.Type, i int) uint32 {
 	return idx
 }
 
+// boxKey reserves a box content index in builder.fields.
+type boxKey int
+
 // boxIndex is the load_i/store_i index of the content of a box whose
 // dynamic type is t. Boxes hold their content under their type's index, so
 // that a type assertion to T or a call of T's method reads only the boxes
-// of type T (a type filter in the graph itself). Types are keyed by their
-// spelling; two distinct types spelled alike share an index, which only
-// merges (soundly) what their boxes hold.
+// of type T (a type filter in the graph itself). Types are told apart by
+// types.Identical (typeutil.Map), so an alias and the type it names, or
+// a method's receiver and the boxed type, share their index.
 func (b *builder) boxIndex(t types.Type) uint32 {
-	key := "box\x00" + types.TypeString(t, nil)
-	if idx, ok := b.fields[key]; ok {
+	if idx, ok := b.boxIdx.At(t).(uint32); ok {
 		return idx
 	}
 	idx := uint32(len(b.fields)) + fieldBase
-	b.fields[key] = idx
+	b.fields[boxKey(b.boxIdx.Len())] = idx // reserve it among the fields'
+	b.boxIdx.Set(t, idx)
 	return idx
 }
 
