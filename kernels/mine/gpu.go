@@ -20,7 +20,10 @@ type GPUOptions struct {
 	// "hashwarp" (the same with warps only, long lists in chunks) or
 	// "hashin" (as "hash", but the lists probed against out(u) are those
 	// of u's in-neighbours: less work on skewed graphs, whose hubs have
-	// long in-lists and short out-lists).
+	// long in-lists and short out-lists) or "hashmin" (per arc x→u, the
+	// shorter of out(x), out(u) is probed against the other, hashed: the
+	// least probing; the default for large graphs). hashin's and hashmin's
+	// probe lists are built on the GPU.
 	TriangleKernel string
 	// HostGraph keeps the graph in mapped pinned host memory (zero-copy over
 	// the bus) instead of device memory. It is chosen automatically when
@@ -33,6 +36,16 @@ type GPUOptions struct {
 	// LBChunk is the number of arcs a warp takes per dynamic fetch in the
 	// clique kernel (default 1: finest balancing).
 	LBChunk int
+	// LoadBalance turns on DuMato's load balancing in the clique kernel:
+	// rounds that end when LBIdleFraction of the warps are idle, busy
+	// warps' pending candidates donated to a queue between rounds.
+	LoadBalance bool
+	// LBIdleFraction is the fraction of idle warps that ends a round
+	// (default 0.5).
+	LBIdleFraction float64
+	// LBMaxRounds bounds the balanced rounds (default 256); the round after
+	// the last runs to completion.
+	LBMaxRounds int
 	// PTX replaces the embedded PTX (for testing freshly compiled kernels).
 	PTX string
 }
@@ -47,7 +60,15 @@ type GPUStats struct {
 	Kernel    time.Duration // kernel execution, synchronized
 	HostGraph bool          // the graph was in mapped host memory
 	Warps     int           // warps launched
+	Rounds    int           // kernel rounds (load-balanced cliques)
+	Donated   int           // work units donated between rounds
 }
+
+// Load-balancing defaults (GPUOptions).
+const (
+	defaultLBIdleFraction = 0.5
+	defaultLBMaxRounds    = 256
+)
 
 // arcSources returns the tail of every arc of g, so kernels can spread work
 // over arcs.
@@ -63,23 +84,24 @@ func arcSources(g *csr.Graph, workers int) []uint32 {
 	return src
 }
 
-// hashinMinArcs is the DAG size from which "auto" picks the hashin
+// hashMinArcs is the DAG size from which "auto" picks the hashmin
 // triangle kernel. Measured on an H100 (BENCHMARKS.md, "Mining"): on
-// RMAT-24 (260 M arcs) hashin takes 315 ms against 572 ms for warp; on
-// email-Enron (183 k arcs) 0.49 ms against 0.041 ms for thread, its hub
-// in-lists leaving a few long items. Sizes in between were not measured;
-// the threshold is a guess between the two.
-const hashinMinArcs = 1 << 22
+// RMAT-24 (260 M arcs) hashmin takes 159 ms (136 ms ranked) against 572 ms
+// for warp; on email-Enron (183 k arcs) 0.115 ms against 0.038 ms for
+// thread. Sizes in between were not measured; the threshold is a guess
+// between the two.
+const hashMinArcs = 1 << 22
 
 // autoTriangleKernel picks the GPU triangle kernel for dag by size.
 func autoTriangleKernel(dag *csr.Graph) string {
-	if dag.NumEdges() >= hashinMinArcs {
-		return "hashin"
+	if dag.NumEdges() >= hashMinArcs {
+		return "hashmin"
 	}
 	return "thread"
 }
 
-// reverseDAG returns the in-lists of dag as a csr.Graph, built in
+// reverseDAG returns the in-lists of dag as a csr.Graph (the CPU
+// counterpart of the probe lists the GPU builds for hashin), built in
 // parallel with atomic counters: the order within each in-list depends on
 // scheduling, which tc_hash does not care about (it probes every entry).
 func reverseDAG(dag *csr.Graph) *csr.Graph {

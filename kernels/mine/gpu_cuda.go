@@ -5,6 +5,8 @@ package mine
 import (
 	_ "embed"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/cflr/cflr/graph/csr"
@@ -24,6 +26,8 @@ type GPU struct {
 	ctx                            *gpu.Context
 	tcWarp, tcThread, tcGroup, clq *gpu.Function
 	tcHash, motif                  *gpu.Function
+	probeCount, probeFill          *gpu.Function
+	clqLB, clqDonate               *gpu.Function
 	opt                            GPUOptions
 	// hashCaps are tc_hash's chunk sizes for warp and block items and its
 	// probe-range lengths (hashWarpCap, hashBlockCap, hashWarpProbe,
@@ -33,6 +37,9 @@ type GPU struct {
 	// hashLongMin is the out-list length from which tc_hash streams a list
 	// with the whole warp rather than flattening it with others (1..32).
 	hashLongMin uint64
+	// hashOpts is tc_hash's opts word (mine.cu): load shift in bits 0..3,
+	// ILP streaming in bit 4; benchmarks vary it.
+	hashOpts uint64
 }
 
 // NewGPU opens a device and loads the kernels.
@@ -45,7 +52,7 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	if ptx == "" {
 		ptx = minePTX
 	}
-	d := &GPU{ctx: ctx, opt: opt, hashCaps: [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, hashLongMin: hashLongMin}
+	d := &GPU{ctx: ctx, opt: opt, hashCaps: [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, hashLongMin: hashLongMin, hashOpts: hashOptsDefault}
 	mod, err := ctx.LoadModule(ptx)
 	if err == nil {
 		d.tcWarp, err = mod.Function("tc_warp")
@@ -64,6 +71,18 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	}
 	if err == nil {
 		d.motif, err = mod.Function("motif_warp")
+	}
+	if err == nil {
+		d.probeCount, err = mod.Function("probe_count")
+	}
+	if err == nil {
+		d.clqLB, err = mod.Function("clique_lb")
+	}
+	if err == nil {
+		d.clqDonate, err = mod.Function("clique_donate")
+	}
+	if err == nil {
+		d.probeFill, err = mod.Function("probe_fill")
 	}
 	if err != nil {
 		ctx.Close()
@@ -91,13 +110,22 @@ type devGraph struct {
 // not fit (never managed memory). reserve is device memory the caller
 // still needs for working space.
 func (d *GPU) upload(dag *csr.Graph, reserve int64) (g *devGraph, err error) {
+	return d.uploadSrc(dag, reserve, true)
+}
+
+// uploadSrc is upload, with the arc sources only when withSrc (the hash
+// kernels work per vertex and do not read them: 4 bytes an arc saved).
+func (d *GPU) uploadSrc(dag *csr.Graph, reserve int64, withSrc bool) (g *devGraph, err error) {
 	g = &devGraph{n: uint64(dag.N), m: dag.NumEdges()}
 	defer func() {
 		if err != nil {
 			g.allocs.FreeAll()
 		}
 	}()
-	src := arcSources(dag, 0)
+	var src []uint32
+	if withSrc {
+		src = arcSources(dag, 0)
+	}
 	bytes := int64(len(dag.Offsets))*8 + int64(len(dag.Adj))*4*2
 	free, _, err := d.ctx.MemInfo()
 	if err != nil {
@@ -164,7 +192,12 @@ func (d *GPU) counter(a *gpu.Allocs) (*gpu.Buffer, error) {
 func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 	var st GPUStats
 	t0 := time.Now()
-	g, err := d.upload(dag, 1<<20)
+	kernel := d.opt.TriangleKernel
+	if kernel == "" || kernel == "auto" {
+		kernel = autoTriangleKernel(dag)
+	}
+	hashKernel := strings.HasPrefix(kernel, "hash")
+	g, err := d.uploadSrc(dag, 1<<20, !hashKernel)
 	if err != nil {
 		return 0, st, err
 	}
@@ -184,10 +217,6 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 	const block = 256
 	grid := sms * 8
 	f, group := d.tcWarp, uint64(0)
-	kernel := d.opt.TriangleKernel
-	if kernel == "" || kernel == "auto" {
-		kernel = autoTriangleKernel(dag)
-	}
 	switch kernel {
 	case "warp":
 	case "thread":
@@ -195,13 +224,13 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 	case "group4", "group8", "group16":
 		f = d.tcGroup
 		fmt.Sscanf(kernel, "group%d", &group)
-	case "hash", "hashwarp", "hashin":
+	case "hash", "hashwarp", "hashin", "hashmin":
 		n, st2, err := d.countTrianglesHash(dag, g, out, kernel)
 		st2.Upload += st.Upload
 		st2.HostGraph = st.HostGraph
 		return n, st2, err
 	default:
-		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16, thread, hash, hashwarp or hashin)", d.opt.TriangleKernel)
+		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16, thread, hash, hashwarp, hashin or hashmin)", d.opt.TriangleKernel)
 	}
 	st.Warps = int(grid * block / 32)
 	t1 := time.Now()
@@ -259,11 +288,15 @@ func (d *GPU) CountCliques(dag *csr.Graph, k int) (uint64, GPUStats, error) {
 	if err != nil {
 		return 0, st, fmt.Errorf("mine: clique DFS stacks (%d bytes): %w", stackBytes, err)
 	}
+	st.Warps = int(nwarps)
+	if d.opt.LoadBalance {
+		st.Upload = time.Since(t0)
+		return d.countCliquesLB(dag, k, st, g, stack, uint64(maxd), grid, block, &a)
+	}
 	if err := d.ctx.Synchronize(); err != nil {
 		return 0, st, err
 	}
 	st.Upload = time.Since(t0)
-	st.Warps = int(nwarps)
 	chunk := uint64(max(d.opt.LBChunk, 1))
 	t1 := time.Now()
 	if g.m > 0 {
@@ -295,6 +328,10 @@ const (
 	hashWarpProbe  = 1024
 	hashBlockProbe = 8192
 	hashLongMin    = 32
+	// hashOptsDefault: load ≤ 1/8 where the slots allow, ILP streaming
+	// (the best of the opts measured on RMAT-24 on an H100: BENCHMARKS.md,
+	// "Mining").
+	hashOptsDefault = 3 | 1<<4
 )
 
 // hashItems splits the vertices of dag into tc_hash work items (u, chunk,
@@ -303,22 +340,84 @@ const (
 // caps[0]; each chunk is paired with every range of u's list in probe
 // (ranges of caps[2] for warps, caps[3] for blocks). Vertices whose items cannot close a triangle are skipped.
 func hashItems(dag, probe *csr.Graph, twoTier bool, caps [4]uint64) (warpItems, blockItems []uint32) {
-	for u := uint32(0); u < dag.N; u++ {
-		du, pu := dag.Degree(u), probe.Degree(u)
-		if du == 0 || pu == 0 || (probe == dag && du < 2) {
-			continue
-		}
-		items, cap, pr := &warpItems, caps[0], caps[2]
-		if du > caps[0] && twoTier {
-			items, cap, pr = &blockItems, caps[1], caps[3]
-		}
-		for c := uint64(0); c*cap < du; c++ {
-			for lo := uint64(0); lo < pu; lo += pr {
-				*items = append(*items, u, uint32(c), uint32(lo), uint32(min(lo+pr, pu)))
+	// Built in parallel over vertex ranges, concatenated in vertex order
+	// (16 M vertices on RMAT-24: a serial loop was a visible part of the
+	// preparation).
+	const chunk = 1 << 16
+	nc := (int(dag.N) + chunk - 1) / chunk
+	wpart, bpart := make([][]uint32, nc), make([][]uint32, nc)
+	parallelFor(int(dag.N), 0, chunk, func(_, lo, hi int) {
+		var wi, bi []uint32
+		for u := uint32(lo); u < uint32(hi); u++ {
+			du, pu := dag.Degree(u), probe.Degree(u)
+			if du == 0 || pu == 0 || (probe == dag && du < 2) {
+				continue
+			}
+			items, cap, pr := &wi, caps[0], caps[2]
+			if du > caps[0] && twoTier {
+				items, cap, pr = &bi, caps[1], caps[3]
+			}
+			for c := uint64(0); c*cap < du; c++ {
+				for plo := uint64(0); plo < pu; plo += pr {
+					*items = append(*items, u, uint32(c), uint32(plo), uint32(min(plo+pr, pu)))
+				}
 			}
 		}
+		wpart[lo/chunk], bpart[lo/chunk] = wi, bi
+	})
+	return slices.Concat(wpart...), slices.Concat(bpart...)
+}
+
+// buildProbe builds tc_hash's probe lists on the device (probe_count,
+// a scan on the host, probe_fill): mode 0 the reversed DAG (hashin), 1 the
+// shorter-list side of every arc (hashmin). It returns the lists' offsets
+// (on the host too, for hashItems) and their device buffers.
+func (d *GPU) buildProbe(dag *csr.Graph, g *devGraph, mode uint64, a *gpu.Allocs) (*csr.Graph, uint64, uint64, error) {
+	n := int64(dag.N)
+	cnt, err := a.Alloc(d.ctx, max(n*4, 8))
+	if err != nil {
+		return nil, 0, 0, err
 	}
-	return warpItems, blockItems
+	if err := cnt.Memset32(0, max(n, 1)); err != nil {
+		return nil, 0, 0, err
+	}
+	padj, err := a.Alloc(d.ctx, max(int64(g.m)*4, 8))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	poffb, err := a.Alloc(d.ctx, (n+1)*8)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	grid := uint32(d.ctx.Info().SMs) * 8
+	if n > 0 {
+		if err := d.probeCount.Launch(grid, 256, g.off, g.adj, uint64(n), mode, cnt.Ptr()); err != nil {
+			return nil, 0, 0, err
+		}
+	}
+	counts := make([]uint32, n)
+	if err := gpu.Download(counts, cnt, 0); err != nil {
+		return nil, 0, 0, err
+	}
+	poff := make([]uint64, n+1)
+	for i, c := range counts {
+		poff[i+1] = poff[i] + uint64(c)
+	}
+	if poff[n] != g.m {
+		return nil, 0, 0, fmt.Errorf("mine: probe lists hold %d arcs, want %d", poff[n], g.m)
+	}
+	if err := gpu.Upload(poffb, 0, poff); err != nil {
+		return nil, 0, 0, err
+	}
+	if err := cnt.Memset32(0, max(n, 1)); err != nil {
+		return nil, 0, 0, err
+	}
+	if n > 0 {
+		if err := d.probeFill.Launch(grid, 256, g.off, g.adj, uint64(n), mode, poffb.Ptr(), cnt.Ptr(), padj.Ptr()); err != nil {
+			return nil, 0, 0, err
+		}
+	}
+	return &csr.Graph{N: dag.N, Offsets: poff}, poffb.Ptr(), padj.Ptr(), nil
 }
 
 // countTrianglesHash runs tc_hash (kernel "hash", "hashwarp" or "hashin"):
@@ -330,23 +429,11 @@ func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, k
 	var a gpu.Allocs
 	defer a.FreeAll()
 	probe, poff, padj := dag, g.off, g.adj
-	if kernel == "hashin" {
-		probe = reverseDAG(dag)
-		ob, err := a.Alloc(d.ctx, int64(len(probe.Offsets))*8)
-		if err != nil {
+	if kernel == "hashin" || kernel == "hashmin" {
+		var err error
+		if probe, poff, padj, err = d.buildProbe(dag, g, map[string]uint64{"hashin": 0, "hashmin": 1}[kernel], &a); err != nil {
 			return 0, st, err
 		}
-		ab, err := a.Alloc(d.ctx, max(int64(len(probe.Adj))*4, 8))
-		if err != nil {
-			return 0, st, err
-		}
-		if err := gpu.Upload(ob, 0, probe.Offsets); err != nil {
-			return 0, st, err
-		}
-		if err := gpu.Upload(ab, 0, probe.Adj); err != nil {
-			return 0, st, err
-		}
-		poff, padj = ob.Ptr(), ab.Ptr()
 	}
 	wi, bi := hashItems(dag, probe, kernel != "hashwarp", d.hashCaps)
 	type launch struct {
@@ -383,7 +470,7 @@ func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, k
 		if len(l.items) == 0 {
 			continue
 		}
-		if err := d.tcHash.Launch(grid, hashBlock, g.off, g.adj, poff, padj, l.buf.Ptr(), uint64(len(l.items)/4), l.cap, l.blockmode, d.hashLongMin, l.next.Ptr(), out.Ptr()); err != nil {
+		if err := d.tcHash.Launch(grid, hashBlock, g.off, g.adj, poff, padj, l.buf.Ptr(), uint64(len(l.items)/4), l.cap, l.blockmode, d.hashLongMin, d.hashOpts, l.next.Ptr(), out.Ptr()); err != nil {
 			return 0, st, err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cflr/cflr/graph/csr"
 	"github.com/cflr/cflr/kernels/gpu"
@@ -44,7 +45,7 @@ func TestGPUPublishedTriangles(t *testing.T) {
 		want uint64
 	}{{"ca-GrQc.txt", 48260}, {"email-Enron.txt", 727044}, {"citeseer.lg", 1166}} {
 		dag := Orient(loadGraph(t, tc.name), 0)
-		for _, kern := range []string{"warp", "group4", "group8", "group16", "thread", "hash", "hashwarp", "hashin"} {
+		for _, kern := range []string{"warp", "group4", "group8", "group16", "thread", "hash", "hashwarp", "hashin", "hashmin"} {
 			for _, host := range []bool{false, true} {
 				d.opt.TriangleKernel, d.opt.HostGraph = kern, host
 				got, st, err := d.CountTriangles(dag)
@@ -82,7 +83,13 @@ func TestGPUPublishedCliques(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("email-Enron %d-cliques: GPU %d (%v), CPU %d", k, got, err, want)
 		}
-		t.Logf("email-Enron %d-cliques: %d", k, got)
+		d.opt.LoadBalance = true
+		lb, lst, err := d.CountCliques(enron, k)
+		if err != nil || lb != want {
+			t.Errorf("email-Enron %d-cliques, load-balanced: GPU %d (%v), CPU %d", k, lb, err, want)
+		}
+		d.opt.LoadBalance = false
+		t.Logf("email-Enron %d-cliques: %d (balanced: %d rounds, %d units donated)", k, got, lst.Rounds, lst.Donated)
 	}
 	d.opt.LBChunk = 0
 }
@@ -91,21 +98,33 @@ func TestGPUPublishedCliques(t *testing.T) {
 // dense random graphs.
 func TestGPUDifferentialCliques(t *testing.T) {
 	d := openGPU(t)
+	donated := 0
+	defer func() {
+		if donated == 0 && !t.Failed() {
+			t.Error("load balancing never donated work: the balanced path went untested")
+		}
+		t.Logf("units donated over the balanced runs: %d", donated)
+	}()
 	for seed := uint64(1); seed <= 4; seed++ {
 		g := randomGraph(seed, 20, 0.75, 0)
 		dag := Orient(g, 0)
 		for k := 3; k <= 12; k++ {
 			want := bruteCliques(g, k)
-			for _, mode := range []GPUOptions{{LBChunk: 1}, {LBChunk: 7}, {HostGraph: true}} {
+			for _, mode := range []GPUOptions{{LBChunk: 1}, {LBChunk: 7}, {HostGraph: true},
+				{LoadBalance: true}, {LoadBalance: true, LBIdleFraction: 0.001}, {LoadBalance: true, LBIdleFraction: 0.99, LBMaxRounds: 3},
+				{LoadBalance: true, HostGraph: true}} {
 				mode.PTX = d.opt.PTX
 				d.opt = mode
-				got, _, err := d.CountCliques(dag, k)
+				got, st, err := d.CountCliques(dag, k)
 				if err != nil || got != want {
-					t.Fatalf("seed %d k=%d mode %s: %d (%v), want %d", seed, k, fmt.Sprint(mode.LBChunk, mode.HostGraph), got, err, want)
+					t.Fatalf("seed %d k=%d mode %+v: %d (%v), want %d", seed, k, mode, got, err, want)
+				}
+				if mode.LoadBalance {
+					donated += st.Donated
 				}
 			}
 			if k == 3 {
-				for _, kern := range []string{"thread", "hash", "hashwarp", "hashin"} {
+				for _, kern := range []string{"thread", "hash", "hashwarp", "hashin", "hashmin"} {
 					d.opt.TriangleKernel = kern
 					if got, _, err := d.CountTriangles(dag); err != nil || got != want {
 						t.Fatalf("seed %d triangles %s: %d (%v), want %d", seed, kern, got, err, want)
@@ -124,7 +143,7 @@ func TestGPUHashTriangleChunks(t *testing.T) {
 	d := openGPU(t)
 	defer func() {
 		d.hashCaps = [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}
-		d.opt = GPUOptions{PTX: d.opt.PTX}
+		d.opt, d.hashOpts = GPUOptions{PTX: d.opt.PTX}, hashOptsDefault
 	}()
 	for seed := uint64(1); seed <= 3; seed++ {
 		g := randomGraph(seed, 300, 0.6, 0)
@@ -132,12 +151,14 @@ func TestGPUHashTriangleChunks(t *testing.T) {
 		want := CountTriangles(dag, Options{})
 		for _, caps := range [][4]uint64{{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, {8, 40, 5, 11}, {3, 17, 1, 2}, {64, 64, 64, 64}} {
 			d.hashCaps = caps
-			for _, kern := range []string{"hash", "hashwarp", "hashin"} {
+			for _, kern := range []string{"hash", "hashwarp", "hashin", "hashmin"} {
 				for _, lm := range []uint64{32, 8, 1} {
-					d.opt.TriangleKernel, d.hashLongMin = kern, lm
-					got, _, err := d.CountTriangles(dag)
-					if err != nil || got != want {
-						t.Fatalf("seed %d %s caps %v longmin %d: %d (%v), want %d", seed, kern, caps, lm, got, err, want)
+					for _, opts := range []uint64{1, 2, 3 | 1<<4, hashOptsDefault} {
+						d.opt.TriangleKernel, d.hashLongMin, d.hashOpts = kern, lm, opts
+						got, _, err := d.CountTriangles(dag)
+						if err != nil || got != want {
+							t.Fatalf("seed %d %s caps %v longmin %d opts %d: %d (%v), want %d", seed, kern, caps, lm, opts, got, err, want)
+						}
 					}
 				}
 			}
@@ -154,7 +175,7 @@ func TestGPUHashTriangleChunks(t *testing.T) {
 			want := CountTriangles(dag, Options{})
 			for _, caps := range [][4]uint64{{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, {16, 100, 7, 50}} {
 				d.hashCaps = caps
-				for _, kern := range []string{"hash", "hashin"} {
+				for _, kern := range []string{"hash", "hashin", "hashmin"} {
 					d.opt.TriangleKernel = kern
 					if got, _, err := d.CountTriangles(dag); err != nil || got != want {
 						t.Errorf("%s %s ranked=%v caps %v: %d (%v), want %d", name, kern, rank, caps, got, err, want)
@@ -210,37 +231,52 @@ func TestGPUMotifs(t *testing.T) {
 	}
 }
 
+// BenchmarkGPUTriangles: kernel time (kernel-ms, synchronized) and the
+// whole call from the oriented graph on the host (e2e-ms: upload, probe
+// lists and work items, kernel, result). Modes: KERNEL[-lmN][-oN][-host],
+// lm the hash kernels' streaming threshold, o their opts word (mine.cu).
 func BenchmarkGPUTriangles(b *testing.B) {
 	d := openGPU(b)
+	modes := strings.Fields(os.Getenv("CFLR_TC_MODES"))
+	if len(modes) == 0 {
+		modes = []string{"warp", "group8", "thread", "hash", "hashin-o1", "hashin", "hashmin-o1", "hashmin-o2", "hashmin-o17", "hashmin", "hashmin-o19", "auto", "warp-host", "hash-host"}
+	}
 	for _, name := range []string{"email-Enron.txt", "rmat-24", "rmat-24/ranked"} {
-		for _, mode := range []string{"warp", "group8", "thread", "hash", "hashwarp", "hashin", "hashin-lm16", "hashin-lm8", "hashin-lm4", "auto", "warp-host", "hash-host"} {
+		for _, mode := range modes {
 			if name != "email-Enron.txt" && (strings.HasSuffix(mode, "-host") || mode == "thread") {
 				continue // 44 s (host) and 1.5 s (thread) a run on RMAT-24: see BENCHMARKS.md
 			}
 			b.Run(fmt.Sprintf("%s/gpu-%s", name, mode), func(b *testing.B) {
 				dag := benchDAG(b, name)
-				kname, lm, _ := strings.Cut(strings.TrimSuffix(mode, "-host"), "-lm")
-				d.opt.TriangleKernel, d.hashLongMin = kname, hashLongMin
-				if lm != "" {
-					fmt.Sscan(lm, &d.hashLongMin)
+				parts := strings.Split(strings.TrimSuffix(mode, "-host"), "-")
+				d.opt.TriangleKernel, d.hashLongMin, d.hashOpts = parts[0], hashLongMin, hashOptsDefault
+				for _, p := range parts[1:] {
+					if v, ok := strings.CutPrefix(p, "lm"); ok {
+						fmt.Sscan(v, &d.hashLongMin)
+					} else if v, ok := strings.CutPrefix(p, "o"); ok {
+						fmt.Sscan(v, &d.hashOpts)
+					}
 				}
 				d.opt.HostGraph = strings.HasSuffix(mode, "-host")
-				var kern, up float64
+				var kern, up, e2e float64
 				for i := 0; i < b.N; i++ {
+					t0 := time.Now()
 					_, st, err := d.CountTriangles(dag)
 					if err != nil {
 						b.Fatal(err)
 					}
+					e2e += time.Since(t0).Seconds()
 					kern += st.Kernel.Seconds()
 					up += st.Upload.Seconds()
 				}
 				b.ReportMetric(kern/float64(b.N)*1e3, "kernel-ms")
 				b.ReportMetric(up/float64(b.N)*1e3, "upload-ms")
+				b.ReportMetric(e2e/float64(b.N)*1e3, "e2e-ms")
 				b.ReportMetric(float64(dag.NumEdges())*float64(b.N)/kern/1e6, "Medges/s")
 			})
 		}
 	}
-	d.opt, d.hashLongMin = GPUOptions{PTX: d.opt.PTX}, hashLongMin
+	d.opt, d.hashLongMin, d.hashOpts = GPUOptions{PTX: d.opt.PTX}, hashLongMin, hashOptsDefault
 }
 
 func BenchmarkGPUCliques(b *testing.B) {
@@ -250,12 +286,17 @@ func BenchmarkGPUCliques(b *testing.B) {
 			if name == "rmat-16" && k > 6 {
 				continue // 6.6e11 7-cliques: 15 s a run
 			}
-			for _, chunk := range []int{1, 64} {
-				b.Run(fmt.Sprintf("%s/k=%d/gpu-chunk%d", name, k, chunk), func(b *testing.B) {
+			for _, chunk := range []int{1, 64, -1} {
+				mode := fmt.Sprintf("chunk%d", chunk)
+				if chunk < 0 {
+					mode = "lb" // DuMato's balancing, default idle fraction
+				}
+				b.Run(fmt.Sprintf("%s/k=%d/gpu-%s", name, k, mode), func(b *testing.B) {
 					dag := benchDAG(b, name)
-					d.opt.LBChunk = chunk
+					d.opt.LBChunk, d.opt.LoadBalance = max(chunk, 1), chunk < 0
 					var kern float64
 					var n uint64
+					var rounds int
 					for i := 0; i < b.N; i++ {
 						c, st, err := d.CountCliques(dag, k)
 						if err != nil {
@@ -263,9 +304,11 @@ func BenchmarkGPUCliques(b *testing.B) {
 						}
 						kern += st.Kernel.Seconds()
 						n = c
+						rounds = st.Rounds
 					}
 					b.ReportMetric(kern/float64(b.N)*1e3, "kernel-ms")
 					b.ReportMetric(float64(n), "cliques")
+					b.ReportMetric(float64(rounds), "rounds")
 				})
 			}
 		}

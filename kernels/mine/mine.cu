@@ -222,6 +222,206 @@ extern "C" __global__ void clique_warp(const u64 *off, const u32 *adj,
     atomicAdd(out, c);
 }
 
+// k-cliques with DuMato's load balancing, coordinated from the host in
+// rounds. A warp works as in clique_warp, but iterates level d's candidates
+// up to lim[d] (≤ size[d], the set's length) and starts at a base level d0
+// (0 for an arc, L for a donated unit). When a warp finds no arc and no
+// unit left it counts itself idle; the warp that brings the idle count to
+// `thresh` raises the stop flag. Busy warps poll the flag every 8 DFS steps
+// and save their state (d, d0, idx, lim, size; the candidate sets are
+// already in their global stack slice) and exit. The host then runs
+// clique_donate, which moves half of each saved warp's pending candidates
+// at its shallowest level with any (the largest subtrees) into units, and
+// relaunches: saved warps resume, the others take units. Every candidate
+// stays with exactly one warp, so the count is exact.
+//
+// state: LB_SST u32 per warp: [0] saved flag, [1] d, [2] d0,
+// [3..3+MAXK) idx, [3+MAXK..) lim, [3+2·MAXK..) size. units: 4 u32 per
+// unit (level, first, end, set length), the set at upool + j·maxd.
+// uq[0] the next unit to take, uq[1] the number of units. ctl[0] idle
+// warps, ctl[1] stop flag, ctl[2] warps that saved state.
+#define LB_SST 64
+
+extern "C" __global__ void clique_lb(const u64 *off, const u32 *adj,
+                                     const u32 *src, u64 m, u64 k,
+                                     u32 *stack, u64 maxd, u64 *next,
+                                     u64 *out, u32 *state, const u32 *units,
+                                     const u32 *upool, u64 *uq, u32 *ctl,
+                                     u64 thresh) {
+  u32 lane = threadIdx.x & 31;
+  u64 warp = ((u64)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  u32 *st = stack + warp * (k - 2) * maxd;
+  u32 *sv = state + warp * LB_SST;
+  volatile u32 *stop = ctl + 1;
+  u32 size[MAXK], idx[MAXK], lim[MAXK];
+  int d = -1, d0 = 0;
+  for (int i = 0; i < MAXK; i++)
+    size[i] = idx[i] = lim[i] = 0;
+  if (sv[0]) { // resume a saved walk
+    d = (int)sv[1];
+    d0 = (int)sv[2];
+    for (int i = 0; i < MAXK; i++) {
+      idx[i] = sv[3 + i];
+      lim[i] = sv[3 + MAXK + i];
+      size[i] = sv[3 + 2 * MAXK + i];
+    }
+  }
+  __syncwarp();
+  if (lane == 0)
+    sv[0] = 0;
+  u64 c = 0;
+  u32 steps = 0;
+  u64 nunits = uq[1];
+  for (;;) {
+    if (d < d0) { // fetch work: an arc, else a donated unit, else idle
+      u32 s = 0;
+      if (lane == 0)
+        s = *stop;
+      if (__shfl_sync(FULL, s, 0))
+        break;
+      u64 e = 0;
+      if (lane == 0)
+        e = atomicAdd(next, 1ull);
+      e = __shfl_sync(FULL, e, 0);
+      if (e < m) {
+        u32 u = src[e], v = adj[e];
+        const u32 *a = adj + off[u];
+        u32 na = (u32)(off[u + 1] - off[u]);
+        const u32 *b = adj + off[v];
+        u32 nb = (u32)(off[v + 1] - off[v]);
+        if (k == 3) {
+          c += warp_count(a, na, b, nb);
+          continue;
+        }
+        if (na < k - 1)
+          continue;
+        __syncwarp();
+        size[0] = warp_intersect(a, na, b, nb, st);
+        idx[0] = 0;
+        lim[0] = size[0];
+        d = d0 = 0;
+      } else {
+        u64 j = 0;
+        if (lane == 0)
+          j = atomicAdd(uq, 1ull);
+        j = __shfl_sync(FULL, j, 0);
+        if (j >= nunits) {
+          if (lane == 0 && (u64)(atomicAdd(ctl, 1u) + 1) >= thresh)
+            atomicExch(ctl + 1, 1u);
+          break;
+        }
+        u32 L = units[4 * j], sz = units[4 * j + 3];
+        const u32 *ps = upool + j * maxd;
+        u32 *dst = st + L * maxd;
+        __syncwarp();
+        for (u32 i = lane; i < sz; i += 32)
+          dst[i] = ps[i];
+        __syncwarp();
+        size[L] = sz;
+        idx[L] = units[4 * j + 1];
+        lim[L] = units[4 * j + 2];
+        d = d0 = (int)L;
+      }
+    }
+    if ((++steps & 7) == 0) {
+      u32 s = 0;
+      if (lane == 0)
+        s = *stop;
+      if (__shfl_sync(FULL, s, 0)) { // save the walk for the next round
+        if (lane == 0) {
+          sv[1] = (u32)d;
+          sv[2] = (u32)d0;
+          for (int i = 0; i < MAXK; i++) {
+            sv[3 + i] = idx[i];
+            sv[3 + MAXK + i] = lim[i];
+            sv[3 + 2 * MAXK + i] = size[i];
+          }
+          sv[0] = 1;
+          atomicAdd(ctl + 2, 1u);
+        }
+        break;
+      }
+    }
+    if (idx[d] >= lim[d]) {
+      d--;
+      if (d >= d0)
+        idx[d]++;
+      continue;
+    }
+    u32 need = (u32)(k - 2 - d);
+    const u32 *sd = st + d * maxd;
+    u32 w = sd[idx[d]];
+    const u32 *nw = adj + off[w];
+    u32 nnw = (u32)(off[w + 1] - off[w]);
+    if (need == 2) {
+      c += warp_count(sd, size[d], nw, nnw);
+      idx[d]++;
+      continue;
+    }
+    size[d + 1] = warp_intersect(sd, size[d], nw, nnw, st + (d + 1) * maxd);
+    if (size[d + 1] < need - 1) {
+      idx[d]++;
+      continue;
+    }
+    idx[d + 1] = 0;
+    lim[d + 1] = size[d + 1];
+    d++;
+  }
+  c = warp_sum(c);
+  if (lane == 0 && c)
+    atomicAdd(out, c);
+}
+
+// clique_donate: one warp per saved state (of nwarps). At the shallowest
+// level L with pending candidates (after the one being explored, for L <
+// d; from idx on, keeping at least one, for L = d), the second half of
+// them becomes a unit: the set is copied to the pool, and the donor's
+// lim[L] is cut to where the unit starts.
+extern "C" __global__ void clique_donate(const u32 *stack, u64 k, u64 maxd,
+                                         u32 *state, u64 nwarps, u32 *units,
+                                         u32 *upool, u64 *uq) {
+  u32 lane = threadIdx.x & 31;
+  u64 warp = ((u64)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  u64 nwt = ((u64)gridDim.x * blockDim.x) >> 5;
+  for (u64 w = warp; w < nwarps; w += nwt) {
+    u32 *sv = state + w * LB_SST;
+    if (!sv[0])
+      continue;
+    int d = (int)sv[1], d0 = (int)sv[2];
+    int L = -1;
+    u32 p0 = 0, end = 0;
+    for (int l = d0; l <= d; l++) {
+      u32 q0 = l < d ? sv[3 + l] + 1 : sv[3 + l];
+      u32 lm = sv[3 + MAXK + l];
+      if (lm > q0 && lm - q0 >= (l < d ? 1u : 2u)) {
+        L = l;
+        p0 = q0;
+        end = lm;
+        break;
+      }
+    }
+    if (L < 0)
+      continue;
+    u32 mid = p0 + (end - p0) / 2;
+    u32 sz = sv[3 + 2 * MAXK + L];
+    u64 j = 0;
+    if (lane == 0)
+      j = atomicAdd(uq + 1, 1ull);
+    j = __shfl_sync(FULL, j, 0);
+    const u32 *s = stack + w * (k - 2) * maxd + (u64)L * maxd;
+    u32 *dst = upool + j * maxd;
+    for (u32 i = lane; i < sz; i += 32)
+      dst[i] = s[i];
+    if (lane == 0) {
+      units[4 * j] = (u32)L;
+      units[4 * j + 1] = mid;
+      units[4 * j + 2] = end;
+      units[4 * j + 3] = sz;
+      sv[3 + MAXK + L] = mid;
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Triangles, hash variant (TRUST-style): a group (one warp, or the whole
 // block) owns a vertex u, inserts a chunk of out(u) into an open-addressing
@@ -275,7 +475,7 @@ __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
                                         const u32 *__restrict__ adj,
                                         const u32 *nu, u32 du, u32 from,
                                         u32 step, const u32 *tab, u32 bits,
-                                        u32 longmin) {
+                                        u32 longmin, bool ilp) {
   u32 lane = threadIdx.x & 31;
   u64 c = 0;
   for (u32 b0 = from; b0 < du; b0 += step) {
@@ -294,9 +494,24 @@ __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
       u64 st = __shfl_sync(FULL, start, j);
       u32 sl = __shfl_sync(FULL, s, j);
       const u32 *l = adj + st;
+      if (ilp) {
+        // four independent global loads in flight per lane before the
+        // (dependent) shared-memory probes: the loop is latency-bound.
+        for (u32 p = lane; p < sl; p += 128) {
+          u32 x0 = __ldg(l + p);
+          u32 x1 = p + 32 < sl ? __ldg(l + p + 32) : 0;
+          u32 x2 = p + 64 < sl ? __ldg(l + p + 64) : 0;
+          u32 x3 = p + 96 < sl ? __ldg(l + p + 96) : 0;
+          c += hhas(tab, bits, x0);
+          if (p + 32 < sl) c += hhas(tab, bits, x1);
+          if (p + 64 < sl) c += hhas(tab, bits, x2);
+          if (p + 96 < sl) c += hhas(tab, bits, x3);
+        }
+      } else {
 #pragma unroll 4
-      for (u32 p = lane; p < sl; p += 32)
-        c += hhas(tab, bits, __ldg(l + p));
+        for (u32 p = lane; p < sl; p += 32)
+          c += hhas(tab, bits, __ldg(l + p));
+      }
     }
     if (s >= longmin)
       s = 0;
@@ -337,13 +552,18 @@ __device__ __forceinline__ u64 tc_probe(const u64 *__restrict__ off,
 // either way each triangle is found once. blockmode: one item per block
 // (table of TC_SLOTS), else one per warp (TC_WARP_SLOTS). Items are
 // fetched dynamically from *next. longmin (1..32) is the list length from
-// which tc_probe streams a list instead of flattening it.
+// which tc_probe streams a list instead of flattening it. opts: bits 0..3
+// lshift, the table is the smallest power of two ≥ len << lshift that fits
+// the group's slots (lshift 1: load ≤ 1/2; 2: ≤ 1/4 where room, fewer
+// probes per miss, and most probes miss); bit 4: ILP streaming.
 extern "C" __global__ void __launch_bounds__(TC_BLOCK)
 tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
         const u64 *__restrict__ poff, const u32 *__restrict__ padj,
         const u32 *__restrict__ items, u64 nitems, u64 cap, u64 blockmode,
-        u64 longmin, u64 *next, u64 *out) {
+        u64 longmin, u64 opts, u64 *next, u64 *out) {
   __shared__ u32 tab_all[TC_SLOTS];
+  u32 lshift = (u32)(opts & 15);
+  bool ilp = (opts >> 4) & 1;
   __shared__ u64 item_sh;
   u32 lane = threadIdx.x & 31, wib = threadIdx.x >> 5;
   u32 nwarps = blockDim.x >> 5;
@@ -374,9 +594,14 @@ tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
     const u32 *nu = adj + ou;
     const u32 *pl = padj + __ldg(poff + u);
     u32 lo = ch * (u32)cap, len = min(du - lo, (u32)cap);
-    // table: the smallest power of two ≥ 2·len (≥ 32), load ≤ 1/2
+    // table: the smallest power of two ≥ len << lshift (≥ 32) within the
+    // group's slots, and always ≥ 2·len (the host's caps guarantee room),
+    // so the load is ≤ 1/2 and probing ends at an empty slot.
+    u32 slots = blockmode ? TC_SLOTS : TC_WARP_SLOTS;
     u32 bits = 5;
     while ((1u << bits) < 2 * len)
+      bits++;
+    while ((1u << bits) < (len << lshift) && (2u << bits) <= slots)
       bits++;
     for (u32 i = gtid; i < (1u << bits); i += gsize)
       tab[i] = EMPTY;
@@ -385,14 +610,92 @@ tc_hash(const u64 *__restrict__ off, const u32 *__restrict__ adj,
       hinsert(tab, bits, __ldg(nu + lo + i));
     if (blockmode) __syncthreads(); else __syncwarp();
     if (blockmode)
-      c += tc_probe(off, adj, pl, phi, plo + wib * 32, nwarps * 32, tab, bits, (u32)longmin);
+      c += tc_probe(off, adj, pl, phi, plo + wib * 32, nwarps * 32, tab, bits, (u32)longmin, ilp);
     else
-      c += tc_probe(off, adj, pl, phi, plo, 32, tab, bits, (u32)longmin);
+      c += tc_probe(off, adj, pl, phi, plo, 32, tab, bits, (u32)longmin, ilp);
     if (blockmode) __syncthreads(); else __syncwarp();
   }
   c = warp_sum(c);
   if (lane == 0 && c)
     atomicAdd(out, c);
+}
+
+// ---------------------------------------------------------------------------
+// Probe lists for tc_hash, built on the device (the host only scans the
+// counts). Every arc x→u contributes |out(x) ∩ out(u)| triangles (x→u→w,
+// x→w), each triangle exactly once (at its arc from the lowest to the
+// middle vertex), whichever of the two lists is hashed. mode 0 (hashin):
+// out(u) is hashed and out(x) probed, so x goes into u's probe list (the
+// reversed DAG). mode 1 (hashmin): the shorter list is probed, so x goes
+// into u's list when deg(x) ≤ deg(u), else u into x's list: per arc
+// min(deg(x), deg(u)) probes instead of deg(x). One warp per vertex x.
+
+__device__ __forceinline__ u32 warp_sum32(u32 c) {
+  for (int o = 16; o > 0; o >>= 1)
+    c += __shfl_down_sync(FULL, c, o);
+  return c;
+}
+
+extern "C" __global__ void probe_count(const u64 *__restrict__ off,
+                                       const u32 *__restrict__ adj, u64 n,
+                                       u64 mode, u32 *cnt) {
+  u32 lane = threadIdx.x & 31;
+  u64 warp = ((u64)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  u64 nwarps = ((u64)gridDim.x * blockDim.x) >> 5;
+  for (u64 x = warp; x < n; x += nwarps) {
+    u64 ox = off[x];
+    u32 dx = (u32)(off[x + 1] - ox);
+    u32 own = 0;
+    for (u32 i = lane; i < dx; i += 32) {
+      u32 u = adj[ox + i];
+      u32 du = (u32)(off[u + 1] - off[u]);
+      if (mode == 0 || dx <= du)
+        atomicAdd(&cnt[u], 1u);
+      else
+        own++;
+    }
+    own = warp_sum32(own);
+    if (lane == 0 && own)
+      atomicAdd(&cnt[x], own);
+  }
+}
+
+// probe_fill writes the lists counted by probe_count: poff the exclusive
+// scan of the counts, cur zeroed (a cursor per list). The order within a
+// list depends on scheduling; tc_hash probes every entry, so the count
+// does not.
+extern "C" __global__ void probe_fill(const u64 *__restrict__ off,
+                                      const u32 *__restrict__ adj, u64 n,
+                                      u64 mode, const u64 *__restrict__ poff,
+                                      u32 *cur, u32 *padj) {
+  u32 lane = threadIdx.x & 31;
+  u64 warp = ((u64)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  u64 nwarps = ((u64)gridDim.x * blockDim.x) >> 5;
+  for (u64 x = warp; x < n; x += nwarps) {
+    u64 ox = off[x];
+    u32 dx = (u32)(off[x + 1] - ox);
+    for (u32 i0 = 0; i0 < dx; i0 += 32) {
+      u32 i = i0 + lane;
+      bool valid = i < dx, tou = false;
+      u32 u = 0;
+      if (valid) {
+        u = adj[ox + i];
+        u32 du = (u32)(off[u + 1] - off[u]);
+        tou = mode == 0 || dx <= du;
+      }
+      if (valid && tou)
+        padj[poff[u] + atomicAdd(&cur[u], 1u)] = (u32)x;
+      u32 mine = __ballot_sync(FULL, valid && !tou);
+      if (mine) {
+        u32 base = 0;
+        if (lane == 0)
+          base = atomicAdd(&cur[x], (u32)__popc(mine));
+        base = __shfl_sync(FULL, base, 0);
+        if (valid && !tou)
+          padj[poff[x] + base + __popc(mine & ((1u << lane) - 1))] = u;
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------
