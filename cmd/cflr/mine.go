@@ -52,7 +52,7 @@ func newMineCmd() *cobra.Command {
 		device, gpuMem       string
 		support              uint64
 		list, asJSON         bool
-		intersect            string
+		intersect, lb        string
 	)
 	cmd := &cobra.Command{
 		Use:   "mine triangles|cliques|motifs|match|fsm GRAPH",
@@ -99,6 +99,9 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 				im = mine.BinarySearch
 			default:
 				return usageErr(fmt.Errorf("--intersect: want hash, merge or binary, got %q", intersect))
+			}
+			if lb != "auto" && lb != "on" && lb != "off" {
+				return usageErr(fmt.Errorf("--lb: %q is not auto, on or off", lb))
 			}
 			var memLimit int64
 			if gpuMem != "" {
@@ -181,7 +184,7 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 			var dev *mine.GPU
 			if useGPU {
 				t0 = time.Now()
-				dev, err = mine.NewGPU(mine.GPUOptions{GraphMemLimit: memLimit})
+				dev, err = mine.NewGPU(mine.GPUOptions{GraphMemLimit: memLimit, LoadBalance: lb == "on" || (lb == "auto" && k >= lbAutoMinK)})
 				if err != nil {
 					return err
 				}
@@ -348,6 +351,7 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 	f.IntVar(&maxEdges, "max-edges", 3, "largest fsm pattern, in edges")
 	f.StringVar(&device, "device", "auto", "cpu, gpu, or auto (gpu for triangles/cliques when built with -tags cuda and a GPU is present)")
 	f.StringVar(&gpuMem, "gpu-mem", "", "cap on GPU memory for the graph (e.g. 512M); a larger graph stays in mapped host memory")
+	f.StringVar(&lb, "lb", "auto", "GPU cliques with DuMato's load balancing: on, off, or auto (on from k = 7)")
 	f.BoolVar(&list, "list", false, "list triangles or matches instead of counting (CPU, deterministic order)")
 	f.BoolVar(&asJSON, "json", false, "print JSON instead of a table")
 	f.IntVar(&workers, "workers", 0, "CPU goroutines (0: all cores)")
@@ -423,3 +427,9 @@ func printMineTable(w io.Writer, rep *mineReport) {
 	}
 	printPhases(w, rep.Phases)
 }
+
+// lbAutoMinK is the clique size from which --lb auto balances: on an H100,
+// email-Enron k = 4..6 ran 1.2-1.9× slower balanced (rounds cost more than
+// the tail they save), k = 7 and 8 1.5× and 2.4× faster (BENCHMARKS.md,
+// "Mining").
+const lbAutoMinK = 7
