@@ -20,9 +20,11 @@
 // threshold.
 //
 // GPU kernels (gpu_cuda.go, mine.cu): triangles (per-arc binary search or
-// merge; for large graphs "hashin", a vertex's out-list hashed in shared
-// memory and its in-neighbours' out-lists probed against it), k-cliques
-// (DuMato-style DFS-wide warps) and motifs k = 3, 4 (ESU, a warp per edge,
+// merge; for large graphs "hashmin": per arc x→u the shorter of out(x),
+// out(u) is probed against the other, hashed in shared memory, the probe
+// lists built on the GPU), k-cliques (DuMato-style DFS-wide warps; with
+// LoadBalance, rounds that end when enough warps idle, busy warps'
+// pending candidates donated between rounds) and motifs k = 3, 4 (ESU, a warp per edge,
 // raw adjacency codes tallied on the device and mapped to canonical
 // patterns on the host, as on the CPU).
 //
