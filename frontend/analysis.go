@@ -31,7 +31,7 @@ type AnalysisOptions struct {
 	// Threads is the solver's parallelism (default: number of CPUs).
 	Threads int
 	// BoxPerType and AllFunctions are passed to Build (see Options).
-	BoxPerType, AllFunctions, RuntimeBodies, ScalarContainers bool
+	BoxPerType, AllFunctions, RuntimeBodies, ScalarContainers, CallGraphOnly bool
 	// NoMerge keeps every variable its own vertex. By default variables
 	// with equal points-to sets by construction share one (see
 	// mergeEquivalent; context-insensitive grammar only).
@@ -97,7 +97,7 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 		// the second build, or both solves' memory adds up.
 		a.res, a.Graph, a.ptsOff, a.ptsObj = nil, nil, nil, nil
 		start = time.Now()
-		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve, BoxPerType: opts.BoxPerType, AllFunctions: opts.AllFunctions, RuntimeBodies: opts.RuntimeBodies, ScalarContainers: opts.ScalarContainers})
+		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve, BoxPerType: opts.BoxPerType, AllFunctions: opts.AllFunctions, RuntimeBodies: opts.RuntimeBodies, ScalarContainers: opts.ScalarContainers, CallGraphOnly: opts.CallGraphOnly})
 		if err != nil {
 			return nil, err
 		}

@@ -131,6 +131,12 @@ type Options struct {
 	// largest points-to sets left (each reaches ~3,000 []byte variables
 	// of pebble/cmd/pebble).
 	ScalarContainers bool
+	// CallGraphOnly (implies ScalarContainers) also leaves out pointers
+	// whose pointees cannot lead, through fields, elements and further
+	// pointers, to a function value, an interface or unsafe memory
+	// (*bytes.Buffer, *big.Int). Such values never decide a dynamic call,
+	// so the call graph is unchanged; their points-to sets are lost.
+	CallGraphOnly bool
 }
 
 // opaque reports whether the body of fn is left out of the graph (see
@@ -229,6 +235,11 @@ type subKey struct {
 func Build(prog *Program, opts *Options) (*Graph, error) {
 	if opts == nil || opts.Callees == nil {
 		return nil, fmt.Errorf("frontend.Build: Options.Callees is required")
+	}
+	if opts.CallGraphOnly && !opts.ScalarContainers {
+		o := *opts
+		o.ScalarContainers = true
+		opts = &o
 	}
 	b := &builder{
 		Graph: &Graph{
@@ -380,6 +391,10 @@ func (b *builder) carries(t types.Type) bool {
 		}
 	case *types.Array:
 		r = b.carries(u.Elem())
+	case *types.Pointer:
+		// Only pointers that can lead to code (a function value, an
+		// interface, unsafe memory) matter to a call graph.
+		r = !b.opts.CallGraphOnly || b.carries(u.Elem())
 	case *types.Slice:
 		r = !b.opts.ScalarContainers || b.carries(u.Elem())
 	case *types.Map:
@@ -1183,7 +1198,41 @@ func FuncName(fn *ssa.Function) string { return funcName(fn) }
 // funcName is fn's name with package names instead of paths:
 // main.f, (*main.T).M, main.main$1, main.id[main.T].
 func funcName(fn *ssa.Function) string {
-	return qualifyNames(fn.Prog, fn.String())
+	s := fn.String()
+	// go/ssa names an instance after the type arguments of whichever
+	// instantiation reached it first, and builds packages in parallel: the
+	// same instance may be spelled with an alias (os.DirEntry) in one run
+	// and with the aliased type (fs.DirEntry) in the next. Spell the type
+	// arguments without aliases.
+	if targs := fn.TypeArgs(); len(targs) > 0 && fn.Origin() != nil {
+		if i := strings.Index(s, "["); i > 0 && strings.HasSuffix(s, "]") {
+			args := make([]string, len(targs))
+			for k, t := range targs {
+				args[k] = types.TypeString(unaliasDeep(t), nil)
+			}
+			s = s[:i] + "[" + strings.Join(args, ", ") + "]"
+		}
+	}
+	return qualifyNames(fn.Prog, s)
+}
+
+// unaliasDeep removes aliases from t and the types it is built of (the
+// common constructors; named types' arguments are left as spelled).
+func unaliasDeep(t types.Type) types.Type {
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return types.NewPointer(unaliasDeep(u.Elem()))
+	case *types.Slice:
+		return types.NewSlice(unaliasDeep(u.Elem()))
+	case *types.Array:
+		return types.NewArray(unaliasDeep(u.Elem()), u.Len())
+	case *types.Map:
+		return types.NewMap(unaliasDeep(u.Key()), unaliasDeep(u.Elem()))
+	case *types.Chan:
+		return types.NewChan(u.Dir(), unaliasDeep(u.Elem()))
+	default:
+		return u
+	}
 }
 
 var pathNames sync.Map // *ssa.Program → map[string]string (path → name)

@@ -319,3 +319,43 @@ func TestMergeExact(t *testing.T) {
 	}
 	t.Logf("%d of %d vertices merged", n, len(plain))
 }
+
+// Leaving out values that cannot lead to code (ScalarContainers,
+// CallGraphOnly) does not change the call graph.
+func TestCallGraphOnlySameCalls(t *testing.T) {
+	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edges := func(opts *frontend.AnalysisOptions) []string {
+		a, err := frontend.Analyze(context.Background(), prog, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, e := range a.CallGraph().Edges {
+			out = append(out, frontend.FuncName(e.Caller)+" -> "+frontend.FuncName(e.Callee)+" @"+prog.Fset.Position(e.Site.Pos()).String())
+		}
+		return out
+	}
+	full := edges(&frontend.AnalysisOptions{Threads: 2})
+	if len(full) == 0 {
+		t.Fatal("no call edges")
+	}
+	for _, o := range []*frontend.AnalysisOptions{{ScalarContainers: true}, {CallGraphOnly: true}, {CallGraphOnly: true, BoxPerType: true}} {
+		o.Threads = 2
+		got := edges(o)
+		if o.BoxPerType {
+			// Per-type boxes may add edges, never remove them.
+			for _, e := range full {
+				if !slices.Contains(got, e) {
+					t.Errorf("%+v: lost %s", *o, e)
+				}
+			}
+			continue
+		}
+		if !slices.Equal(got, full) {
+			t.Errorf("%+v: %d call edges, want the %d of the full analysis", *o, len(got), len(full))
+		}
+	}
+}

@@ -36,6 +36,7 @@ type goFlags struct {
 	memRatio   float64
 	scalars    bool
 	noMerge    bool
+	cgOnly     bool
 }
 
 func (f *goFlags) register(cmd *cobra.Command) {
@@ -51,6 +52,7 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.Float64Var(&f.memRatio, "mem-ratio", 1.5, "soft limit on the Go heap while analyzing, as a multiple of peak RSS after load+SSA (0: none)")
 	fl.BoolVar(&f.scalars, "no-scalar-containers", false, "leave out slices, maps and channels of reference-free elements ([]byte): same call graph, smaller solve")
 	fl.BoolVar(&f.noMerge, "no-merge", false, "keep every variable its own vertex (by default variables with equal points-to sets by construction share one)")
+	fl.BoolVar(&f.cgOnly, "callgraph-only", false, "also leave out pointers that cannot lead to a function value or an interface (implies --no-scalar-containers): same call graph, smaller solve, fewer points-to answers")
 	fl.BoolVar(&f.all, "all-functions", false, "translate every function body, not only those that can run")
 	fl.BoolVar(&f.unmodelled, "unmodelled", false, "list every place modelled conservatively (unsafe, reflection, no Go body)")
 }
@@ -101,7 +103,7 @@ func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*fronten
 		}
 		defer pprof.StopCPUProfile()
 	}
-	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, NoRefine: f.noRefine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge})
+	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, NoRefine: f.noRefine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge, CallGraphOnly: f.cgOnly})
 }
 
 // finish prints statistics and unmodelled places, and turns package errors

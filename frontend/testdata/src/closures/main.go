@@ -32,3 +32,17 @@ func main() {
 	// @pointsto z: new@8
 	// @calls main.main -> main.apply, main.main$1, main.main$3
 }
+
+// Function values in fields of distinct objects of one type: VTA, which
+// tracks types, gives the call both; the points-to sets, one.
+type holder struct{ f func() int }
+
+func fieldFuncs() int {
+	h1 := &holder{f: func() int { return 1 }}
+	h2 := &holder{f: func() int { return 2 }}
+	_ = h2
+	return h1.f()
+	// @calls main.fieldFuncs -> main.fieldFuncs$1
+}
+
+var _ = fieldFuncs()
