@@ -54,7 +54,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "covcheck:", err)
 		os.Exit(1)
 	}
-	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{BoxPerType: true, ScalarContainers: true})
+	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{BoxPerType: true, CallGraphOnly: true})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "covcheck:", err)
 		os.Exit(1)
