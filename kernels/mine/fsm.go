@@ -51,7 +51,16 @@ func MineMNI(g *csr.Graph, opt FSMOptions) ([]FrequentPattern, error) {
 	if g.Labels == nil {
 		return nil, fmt.Errorf("mine: frequent subgraph mining needs a vertex-labeled graph")
 	}
-	return grow(opt, labelsOf(g), func(p Pattern) (uint64, error) { return mniSupport(g, p, opt.Workers) })
+	return mineMNIWith(g, opt, func(p Pattern) (uint64, error) { return mniSupport(g, p, opt.Workers) })
+}
+
+// mineMNIWith is MineMNI with the support function sup (the CPU's matching,
+// or the GPU's breadth-first tables): pattern growth stays on the host.
+func mineMNIWith(g *csr.Graph, opt FSMOptions, sup func(Pattern) (uint64, error)) ([]FrequentPattern, error) {
+	if g.Labels == nil {
+		return nil, fmt.Errorf("mine: frequent subgraph mining needs a vertex-labeled graph")
+	}
+	return grow(opt, labelsOf(g), sup)
 }
 
 // MineTransactions finds the patterns of 1..MaxEdges edges contained in at
