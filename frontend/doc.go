@@ -63,7 +63,10 @@
 //   - Options.BoxPerType (`--boxes type`): one box per dynamic type instead
 //     of per conversion. An interface then points to its possible dynamic
 //     types, which is all a call needs; values taken back out of an
-//     interface lose their conversion site.
+//     interface lose their conversion site. A method of T called through
+//     an interface then takes its receiver straight from box[T]
+//     (boxHolder) rather than through the interface's points-to set: the
+//     callee list already says the call may reach T.
 //   - Options.ScalarContainers (`--no-scalar-containers`): slices, maps and
 //     channels of reference-free elements ([]byte) get no vertices. They
 //     lead to no function and no object; their own points-to sets are
