@@ -33,6 +33,14 @@ type GPUOptions struct {
 	// GraphMemLimit, when > 0, is the most device memory the graph may
 	// take, in bytes; a larger graph goes to mapped host memory.
 	GraphMemLimit int64
+	// TableMemLimit, when > 0, is the most device memory FSM's embedding
+	// tables may take, in bytes (default: free memory less 256 MiB);
+	// tables beyond it live in mapped pinned host memory, and the support
+	// is then aggregated out of core (runs sorted on the GPU, merged on
+	// the host).
+	TableMemLimit int64
+	// HostTables forces FSM's tables into mapped host memory (testing).
+	HostTables bool
 	// LBChunk is the number of arcs a warp takes per dynamic fetch in the
 	// clique kernel (default 1: finest balancing).
 	LBChunk int
@@ -62,6 +70,11 @@ type GPUStats struct {
 	Warps     int           // warps launched
 	Rounds    int           // kernel rounds (load-balanced cliques)
 	Donated   int           // work units donated between rounds
+	// FSM: some embedding table was in mapped host memory (out-of-core
+	// aggregation), and the embeddings enumerated at the last level of
+	// every candidate, summed.
+	HostTables bool
+	Embeddings uint64
 }
 
 // Load-balancing defaults (GPUOptions).

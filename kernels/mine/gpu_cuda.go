@@ -28,7 +28,12 @@ type GPU struct {
 	tcHash, motif                  *gpu.Function
 	probeCount, probeFill          *gpu.Function
 	clqLB, clqDonate               *gpu.Function
-	opt                            GPUOptions
+	fsmExtend, fsmDomain, fsmKeys  *gpu.Function
+	// fsmBlock (rows per allocated block) and fsmInitCap (first table
+	// capacity) are FSM knobs, 0 = default; tests shrink them to force
+	// block turnover and the overflow rerun on small graphs.
+	fsmBlock, fsmInitCap uint64
+	opt                  GPUOptions
 	// hashCaps are tc_hash's chunk sizes for warp and block items and its
 	// probe-range lengths (hashWarpCap, hashBlockCap, hashWarpProbe,
 	// hashBlockProbe); tests shrink them to exercise the splitting on small
@@ -83,6 +88,15 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	}
 	if err == nil {
 		d.probeFill, err = mod.Function("probe_fill")
+	}
+	if err == nil {
+		d.fsmExtend, err = mod.Function("fsm_extend")
+	}
+	if err == nil {
+		d.fsmDomain, err = mod.Function("fsm_domain")
+	}
+	if err == nil {
+		d.fsmKeys, err = mod.Function("fsm_keys")
 	}
 	if err != nil {
 		ctx.Close()

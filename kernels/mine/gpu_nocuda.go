@@ -34,3 +34,8 @@ func (d *GPU) CountCliques(dag *csr.Graph, k int) (uint64, GPUStats, error) {
 func (d *GPU) CountMotifs(g *csr.Graph, k int) ([]PatternCount, GPUStats, error) {
 	return nil, GPUStats{}, gpu.ErrNoCUDA
 }
+
+// MineMNI mines frequent patterns with MNI support computed on the GPU.
+func (d *GPU) MineMNI(g *csr.Graph, opt FSMOptions) ([]FrequentPattern, GPUStats, error) {
+	return nil, GPUStats{}, gpu.ErrNoCUDA
+}

@@ -813,3 +813,174 @@ motif_warp(const u64 *__restrict__ off, const u32 *__restrict__ adj,
   if (threadIdx.x < 64 && cnt[threadIdx.x])
     atomicAdd(out + threadIdx.x, cnt[threadIdx.x]);
 }
+
+// ---- FSM support: breadth-first extension (GAMMA-style) ----
+//
+// One table per level of the host's extension plan (fsm_bfs.go): row r of
+// level l is a data vertex vert_l[r] and the index par_l[r] of its parent
+// row in level l-1 (prefix grouping: a prefix is stored once, however many
+// embeddings extend it). lv[2l] and lv[2l+1] are the level's vert and par
+// pointers, device or mapped pinned host memory alike. Warps write new rows
+// into blocks of B rows taken from a global counter (dynamic block
+// allocation); the unused tail of a warp's last block is marked
+// FSM_INVALID, so readers skip it.
+
+#define FSM_INVALID 0xffffffffu
+#define FSM_RUN 2048 // keys sorted per block by fsm_keys (16 KiB shared)
+
+// fsm_map sets m[0..l] to the data vertices of row `row` of level l.
+__device__ __forceinline__ void fsm_map(const u64 *lv, int l, u32 row,
+                                        u32 *m) {
+  for (; l >= 0; l--) {
+    m[l] = ((const u32 *)lv[2 * l])[row];
+    if (l > 0)
+      row = ((const u32 *)lv[2 * l + 1])[row];
+  }
+}
+
+// fsm_extend: a warp per parent row of level-1 (grid-stride); the lanes scan
+// the neighbours y of the anchor's data vertex and keep y when its label
+// matches, it is not already in the embedding, and it is adjacent to the
+// data vertices of the `back` levels (binary search). Writes go to the
+// warp's current block; when it fills, lane 0 takes the next (B >= 32, so
+// one ballot's rows need at most one new block). Rows at or beyond cap are
+// dropped: the host sees blocks*B > cap and reruns the level with rows
+// (the exact count) + a block per warp.
+extern "C" __global__ void fsm_extend(const u64 *off, const u32 *adj,
+                                      const u32 *labels, const u64 *lv,
+                                      u64 level, u64 prows, u64 label,
+                                      u64 anchor, u64 back, u64 B, u64 cap,
+                                      u64 *blocks, u64 *rows) {
+  const u32 lane = threadIdx.x & 31;
+  const u64 warp = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
+  const u64 nwarps = ((u64)gridDim.x * blockDim.x) >> 5;
+  const int L = (int)level;
+  u32 *overt = (u32 *)lv[2 * L];
+  u32 *opar = (u32 *)lv[2 * L + 1];
+  const u32 *ppar = L > 1 ? (const u32 *)lv[2 * (L - 1) + 1] : 0;
+  u64 cur = 0, end = 0;
+  u32 m[MAXK];
+  for (u64 r = warp; r < prows; r += nwarps) {
+    if (L > 1 && ppar[r] == FSM_INVALID)
+      continue;
+    fsm_map(lv, L - 1, (u32)r, m);
+    const u32 x = m[anchor];
+    const u64 b0 = off[x], b1 = off[x + 1];
+    for (u64 base = b0; base < b1; base += 32) {
+      const u64 j = base + lane;
+      bool ok = false;
+      u32 y = 0;
+      if (j < b1) {
+        y = adj[j];
+        ok = labels[y] == (u32)label;
+        for (int e = 0; e < L && ok; e++) {
+          if (m[e] == y)
+            ok = false;
+          else if ((back >> e) & 1) {
+            const u32 z = m[e];
+            ok = bsearch_has(adj + off[z], (u32)(off[z + 1] - off[z]), y);
+          }
+        }
+      }
+      const u32 mask = __ballot_sync(FULL, ok);
+      const u32 cnt = __popc(mask);
+      if (cnt == 0)
+        continue;
+      const u32 rank = __popc(mask & ((1u << lane) - 1));
+      const bool grab = cur + cnt > end;
+      u64 nb = 0;
+      if (grab) {
+        if (lane == 0)
+          nb = atomicAdd(blocks, 1ULL) * B;
+        nb = __shfl_sync(FULL, nb, 0);
+      }
+      if (ok) {
+        u64 pos = cur + rank;
+        if (pos >= end)
+          pos = nb + (pos - end);
+        if (pos < cap) {
+          overt[pos] = y;
+          opar[pos] = (u32)r;
+        }
+      }
+      if (grab) {
+        cur = nb + (cur + cnt - end);
+        end = nb + B;
+      } else {
+        cur += cnt;
+      }
+      if (lane == 0)
+        atomicAdd(rows, (u64)cnt);
+    }
+  }
+  for (u64 p = cur + lane; p < end; p += 32)
+    if (p < cap)
+      opar[p] = FSM_INVALID;
+}
+
+// fsm_domain: MNI domains in device memory, a bitmap of `words` words per
+// level; a thread per row of the last level sets its data vertices' bits.
+extern "C" __global__ void fsm_domain(const u64 *lv, u64 level, u64 nrows,
+                                      u64 words, u64 *bits) {
+  const int L = (int)level;
+  const u32 *par = L > 0 ? (const u32 *)lv[2 * L + 1] : 0;
+  u32 m[MAXK];
+  for (u64 r = blockIdx.x * (u64)blockDim.x + threadIdx.x; r < nrows;
+       r += (u64)gridDim.x * blockDim.x) {
+    if (L > 0 && par[r] == FSM_INVALID)
+      continue;
+    fsm_map(lv, L, (u32)r, m);
+    for (int l = 0; l <= L; l++)
+      atomicOr(&bits[l * words + (m[l] >> 6)], 1ULL << (m[l] & 63));
+  }
+}
+
+// fsm_keys: the out-of-core aggregation's sort step. The last level's rows
+// [lo, lo+nrows) give (level << 32 | vertex) keys, (L+1) a row; each block
+// sorts FSM_RUN of them in shared memory (bitonic; invalid rows and the
+// tail are ~0, which sorts last) and writes the sorted run to out (mapped
+// host memory); the host merges the runs, counting distinct keys per level.
+extern "C" __global__ void __launch_bounds__(256)
+    fsm_keys(const u64 *lv, u64 level, u64 lo, u64 nrows, u64 *out) {
+  __shared__ u64 s[FSM_RUN];
+  const int L = (int)level;
+  const u64 k = (u64)L + 1;
+  const u32 *par = L > 0 ? (const u32 *)lv[2 * L + 1] : 0;
+  const u64 nkeys = nrows * k;
+  for (u64 b = blockIdx.x; b * FSM_RUN < nkeys; b += gridDim.x) {
+    for (u32 i = threadIdx.x; i < FSM_RUN; i += blockDim.x) {
+      const u64 j = b * FSM_RUN + i;
+      u64 key = ~0ULL;
+      if (j < nkeys) {
+        const u64 r = lo + j / k;
+        const int l = (int)(j % k);
+        if (L == 0 || par[r] != FSM_INVALID) {
+          u32 row = (u32)r;
+          for (int e = L; e > l; e--)
+            row = ((const u32 *)lv[2 * e + 1])[row];
+          key = ((u64)l << 32) | ((const u32 *)lv[2 * l])[row];
+        }
+      }
+      s[i] = key;
+    }
+    for (u32 size = 2; size <= FSM_RUN; size <<= 1) {
+      for (u32 stride = size >> 1; stride > 0; stride >>= 1) {
+        __syncthreads();
+        for (u32 t = threadIdx.x; t < FSM_RUN / 2; t += blockDim.x) {
+          const u32 i = 2 * t - (t & (stride - 1));
+          const u32 j = i + stride;
+          const bool asc = (i & size) == 0;
+          const u64 x = s[i], y = s[j];
+          if ((x > y) == asc) {
+            s[i] = y;
+            s[j] = x;
+          }
+        }
+      }
+    }
+    __syncthreads();
+    for (u32 i = threadIdx.x; i < FSM_RUN; i += blockDim.x)
+      out[b * FSM_RUN + i] = s[i];
+    __syncthreads();
+  }
+}
