@@ -71,8 +71,11 @@ phase.
              with support >= --support (MNI on one graph; transaction
              support on a .lg database of several "t #" graphs)
 
-GPU kernels exist for triangles and cliques (built with -tags cuda); other
-tasks run on the CPU, and --device gpu asks for them is an error.`,
+GPU kernels (built with -tags cuda) exist for triangles, cliques, motifs
+-k 3..4 and fsm's MNI support on one graph (--gpu-mem bounds the embedding
+tables' device memory; larger tables live in mapped host memory and are
+aggregated out of core). Other tasks run on the CPU, and --device gpu for
+them is an error.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			task, path := args[0], args[1]
@@ -115,7 +118,9 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 				k = 3
 			}
 			// GPU kernels: triangles, cliques, and motifs up to MaxGPUMotifK.
-			gpuTask := task == "triangles" || task == "cliques" || task == "motifs" && k >= mine.MotifMinK && k <= mine.MaxGPUMotifK
+			// and fsm's MNI support on a single graph (a database is mined on
+			// the CPU: checked once the file is read).
+			gpuTask := task == "triangles" || task == "cliques" || task == "fsm" || task == "motifs" && k >= mine.MotifMinK && k <= mine.MaxGPUMotifK
 			switch device {
 			case "cpu":
 			case "gpu":
@@ -184,7 +189,15 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 			var dev *mine.GPU
 			if useGPU {
 				t0 = time.Now()
-				dev, err = mine.NewGPU(mine.GPUOptions{GraphMemLimit: memLimit, LoadBalance: lb == "on" || (lb == "auto" && k >= lbAutoMinK)})
+				if task == "fsm" && len(graphs) > 1 {
+					if device == "gpu" {
+						return usageErr(fmt.Errorf("--device gpu: %s holds %d graphs; transaction FSM runs on the CPU (use --device cpu)", path, len(graphs)))
+					}
+					useGPU = false
+				}
+			}
+			if useGPU {
+				dev, err = mine.NewGPU(mine.GPUOptions{GraphMemLimit: memLimit, TableMemLimit: memLimit, LoadBalance: lb == "on" || (lb == "auto" && k >= lbAutoMinK)})
 				if err != nil {
 					return err
 				}
@@ -194,8 +207,16 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 			}
 			gpuPhases := func(st mine.GPUStats) {
 				rep.Phases = append(rep.Phases, minePhase{"gpu-upload", st.Upload.Seconds()}, minePhase{"gpu-kernel", st.Kernel.Seconds()})
+				if rep.Extra == nil {
+					rep.Extra = map[string]any{}
+				}
 				if st.HostGraph {
-					rep.Extra = map[string]any{"graph_in_mapped_host_memory": true}
+					rep.Extra["graph_in_mapped_host_memory"] = true
+				}
+				if task == "fsm" {
+					// Out-of-core: some embedding table exceeded --gpu-mem.
+					rep.Extra["tables_in_mapped_host_memory"] = st.HostTables
+					rep.Extra["embeddings"] = st.Embeddings
 				}
 			}
 
@@ -322,6 +343,15 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 				if len(graphs) > 1 {
 					fps, err = mine.MineTransactions(graphs, fo)
 					rep.Extra = map[string]any{"support": "transaction", "graphs": len(graphs)}
+				} else if useGPU && g.Labels == nil {
+					return usageErr(fmt.Errorf("%s: frequent subgraph mining needs a vertex-labeled graph (.lg)", path))
+				} else if useGPU {
+					rep.Extra = map[string]any{"support": "MNI"}
+					var st mine.GPUStats
+					if fps, st, err = dev.MineMNI(g, fo); err != nil {
+						return err
+					}
+					gpuPhases(st)
 				} else {
 					fps, err = mine.MineMNI(g, fo)
 					rep.Extra = map[string]any{"support": "MNI"}
@@ -350,7 +380,7 @@ tasks run on the CPU, and --device gpu asks for them is an error.`,
 	f.Uint64Var(&support, "support", 0, "minimum support for fsm")
 	f.IntVar(&maxEdges, "max-edges", 3, "largest fsm pattern, in edges")
 	f.StringVar(&device, "device", "auto", "cpu, gpu, or auto (gpu for triangles/cliques when built with -tags cuda and a GPU is present)")
-	f.StringVar(&gpuMem, "gpu-mem", "", "cap on GPU memory for the graph (e.g. 512M); a larger graph stays in mapped host memory")
+	f.StringVar(&gpuMem, "gpu-mem", "", "cap on GPU memory for the graph and, for fsm, the embedding tables (e.g. 512M); beyond it they stay in mapped host memory")
 	f.StringVar(&lb, "lb", "auto", "GPU cliques with DuMato's load balancing: on, off, or auto (on from k = 7)")
 	f.BoolVar(&list, "list", false, "list triangles or matches instead of counting (CPU, deterministic order)")
 	f.BoolVar(&asJSON, "json", false, "print JSON instead of a table")

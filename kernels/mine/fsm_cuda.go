@@ -28,9 +28,10 @@ const (
 // fsmTable is one allocation of an embedding table column, on the device
 // or in mapped pinned host memory.
 type fsmTable struct {
-	ptr  uint64
-	dev  *gpu.Buffer
-	host *gpu.HostBuffer
+	ptr   uint64
+	bytes int64
+	dev   *gpu.Buffer
+	host  *gpu.HostBuffer
 }
 
 func (t *fsmTable) free() {
@@ -42,72 +43,145 @@ func (t *fsmTable) free() {
 	}
 }
 
-// fsmRun holds one pattern's tables and the device-memory accounting.
+// fsmPool keeps table allocations between candidates: a level's tables are
+// allocated and freed once per candidate pattern, and cuMemHostAlloc in
+// particular costs milliseconds, more than a small candidate's kernels.
+// devLive is the device memory held by tables, in use or idle, which the
+// budget bounds.
+type fsmPool struct {
+	idle    []*fsmTable
+	devLive int64
+	keys    *gpu.HostBuffer // out-of-core key runs, grown as needed
+}
+
+const fsmPoolMax = 64 // idle tables kept
+
+func (p *fsmPool) freeAll() {
+	for _, t := range p.idle {
+		t.free()
+	}
+	p.idle, p.devLive = nil, 0
+	if p.keys != nil {
+		p.keys.Free()
+		p.keys = nil
+	}
+}
+
+// put returns t to the pool, freeing the oldest idle table past fsmPoolMax.
+func (p *fsmPool) put(t *fsmTable) {
+	p.idle = append(p.idle, t)
+	if len(p.idle) > fsmPoolMax {
+		p.drop(0)
+	}
+}
+
+func (p *fsmPool) drop(i int) {
+	t := p.idle[i]
+	if t.dev != nil {
+		p.devLive -= t.bytes
+	}
+	t.free()
+	p.idle = append(p.idle[:i], p.idle[i+1:]...)
+}
+
+// take returns an idle table of the placement asked for, of at least
+// bytes and at most 4× as large, or nil.
+func (p *fsmPool) take(bytes int64, dev bool) *fsmTable {
+	for i, t := range p.idle {
+		if (t.dev != nil) == dev && t.bytes >= bytes && t.bytes <= 4*bytes {
+			p.idle = append(p.idle[:i], p.idle[i+1:]...)
+			return t
+		}
+	}
+	return nil
+}
+
+// fsmState holds one candidate's tables.
 type fsmState struct {
-	d       *GPU
-	budget  int64 // device bytes the tables may take
-	devUsed int64
-	onHost  bool // some table of this pattern is in host memory
-	tables  []*fsmTable
+	d      *GPU
+	pool   *fsmPool
+	budget int64 // device bytes the tables may take
+	onHost bool  // some table of this candidate is in host memory
+	tables []*fsmTable
 }
 
 // alloc places a table column: device memory while it fits the budget
 // (and the device), else mapped pinned host memory (never managed memory).
+// Sizes are rounded up to a power of two (≥ 4 KiB) so tables are reused.
 func (s *fsmState) alloc(bytes int64) (*fsmTable, error) {
-	bytes = max(bytes, 8)
-	t := &fsmTable{}
-	if !s.d.opt.HostTables && s.devUsed+bytes <= s.budget {
-		b, err := s.d.ctx.Alloc(bytes)
-		if err == nil {
-			t.dev, t.ptr = b, b.Ptr()
-			s.devUsed += bytes
+	bytes = max(4096, int64(1)<<bits.Len64(uint64(bytes-1)))
+	p := s.pool
+	if !s.d.opt.HostTables && bytes <= s.budget {
+		if t := p.take(bytes, true); t != nil {
 			s.tables = append(s.tables, t)
 			return t, nil
 		}
-		if !gpu.IsOutOfMemory(err) {
-			return nil, err
+		for i := 0; i < len(p.idle) && p.devLive+bytes > s.budget; {
+			if p.idle[i].dev != nil {
+				p.drop(i)
+			} else {
+				i++
+			}
 		}
+		if p.devLive+bytes <= s.budget {
+			b, err := s.d.ctx.Alloc(bytes)
+			if err == nil {
+				t := &fsmTable{dev: b, ptr: b.Ptr(), bytes: bytes}
+				p.devLive += bytes
+				s.tables = append(s.tables, t)
+				return t, nil
+			}
+			if !gpu.IsOutOfMemory(err) {
+				return nil, err
+			}
+		}
+	}
+	s.onHost = true
+	if t := p.take(bytes, false); t != nil {
+		s.tables = append(s.tables, t)
+		return t, nil
 	}
 	h, err := s.d.ctx.AllocHost(bytes, true)
 	if err != nil {
 		return nil, fmt.Errorf("mine: FSM table in host memory (%d bytes): %w", bytes, err)
 	}
-	t.host = h
+	t := &fsmTable{host: h, bytes: bytes}
 	if t.ptr, err = h.DevicePtr(); err != nil {
 		h.Free()
 		return nil, err
 	}
-	s.onHost = true
 	s.tables = append(s.tables, t)
 	return t, nil
 }
 
+// release returns one of the candidate's tables to the pool.
 func (s *fsmState) release(t *fsmTable) {
-	if t.dev != nil {
-		s.devUsed -= t.dev.Bytes()
-	}
-	t.free()
 	for i, x := range s.tables {
 		if x == t {
 			s.tables = append(s.tables[:i], s.tables[i+1:]...)
 			break
 		}
 	}
+	s.pool.put(t)
 }
 
-func (s *fsmState) freeAll() {
+// done returns all the candidate's tables to the pool.
+func (s *fsmState) done() {
 	for _, t := range s.tables {
-		t.free()
+		s.pool.put(t)
 	}
 	s.tables = nil
 }
 
-// fsmGraph is the labeled graph on the device and its vertices by label.
+// fsmGraph is the labeled graph on the device, its vertices by label, and
+// the table pool.
 type fsmGraph struct {
 	g       *csr.Graph
 	dg      *devGraph
 	labels  *gpu.Buffer
 	byLabel map[uint32][]uint32
+	pool    fsmPool
+	budget  int64
 }
 
 // MineMNI is MineMNI (fsm.go) with each candidate's MNI support computed
@@ -133,6 +207,16 @@ func (d *GPU) MineMNI(g *csr.Graph, opt FSMOptions) ([]FrequentPattern, GPUStats
 		return nil, st, err
 	}
 	fg := &fsmGraph{g: g, dg: dg, labels: lab, byLabel: map[uint32][]uint32{}}
+	defer fg.pool.freeAll()
+	// The tables' device budget: the limit, or the memory free now less a
+	// reserve (measured once: the pool's own tables lower it later).
+	if fg.budget = d.opt.TableMemLimit; fg.budget <= 0 {
+		free, _, err := d.ctx.MemInfo()
+		if err != nil {
+			return nil, st, err
+		}
+		fg.budget = free - fsmReserve
+	}
 	for v, l := range g.Labels {
 		fg.byLabel[l] = append(fg.byLabel[l], uint32(v))
 	}
@@ -151,15 +235,8 @@ func (d *GPU) MineMNI(g *csr.Graph, opt FSMOptions) ([]FrequentPattern, GPUStats
 // on the device and merged on the host).
 func (d *GPU) fsmSupport(fg *fsmGraph, lvBuf *gpu.Buffer, p Pattern, st *GPUStats) (uint64, error) {
 	pl := newExtPlan(p)
-	s := &fsmState{d: d, budget: d.opt.TableMemLimit}
-	defer s.freeAll()
-	if s.budget <= 0 {
-		free, _, err := d.ctx.MemInfo()
-		if err != nil {
-			return 0, err
-		}
-		s.budget = free - fsmReserve
-	}
+	s := &fsmState{d: d, pool: &fg.pool, budget: fg.budget}
+	defer s.done()
 	t0 := time.Now()
 	verts := fg.byLabel[pl.label[0]]
 	if len(verts) == 0 {
@@ -256,7 +333,7 @@ func (d *GPU) fsmSupport(fg *fsmGraph, lvBuf *gpu.Buffer, p Pattern, st *GPUStat
 	defer func() { st.Kernel += time.Since(t2) }()
 	words := (uint64(fg.g.N) + 63) / 64
 	bitmapBytes := int64(words * uint64(pl.n) * 8)
-	if !s.onHost && s.devUsed+bitmapBytes <= s.budget {
+	if !s.onHost && s.pool.devLive+bitmapBytes <= s.budget {
 		bm, err := d.ctx.Alloc(bitmapBytes)
 		if err == nil {
 			defer bm.Free()
@@ -291,13 +368,20 @@ func (d *GPU) fsmSupport(fg *fsmGraph, lvBuf *gpu.Buffer, p Pattern, st *GPUStat
 	if chunkKeys == 0 || chunkKeys > 1<<24 {
 		chunkKeys = 1 << 24
 	}
-	chunkKeys = max(chunkKeys/fsmRun*fsmRun, fsmRun*uint64(pl.n))
+	need := (prows*uint64(pl.n) + fsmRun - 1) / fsmRun * fsmRun
+	chunkKeys = min(max(chunkKeys/fsmRun*fsmRun, fsmRun*uint64(pl.n)), need)
 	chunkRows := chunkKeys / uint64(pl.n)
-	kb, err := d.ctx.AllocHost(int64(chunkKeys)*8, true)
-	if err != nil {
-		return 0, err
+	kb := fg.pool.keys
+	if kb == nil || kb.Bytes() < int64(chunkKeys)*8 {
+		if kb != nil {
+			kb.Free()
+			fg.pool.keys = nil
+		}
+		if kb, err = d.ctx.AllocHost(max(int64(chunkKeys)*8, 1<<20), true); err != nil {
+			return 0, err
+		}
+		fg.pool.keys = kb
 	}
-	defer kb.Free()
 	kptr, err := kb.DevicePtr()
 	if err != nil {
 		return 0, err
