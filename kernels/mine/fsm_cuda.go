@@ -182,6 +182,8 @@ type fsmGraph struct {
 	byLabel map[uint32][]uint32
 	pool    fsmPool
 	budget  int64
+	ctr     *gpu.Buffer // fsm_extend's block and row counters
+	grid    uint32      // blocks of 256 threads per launch
 }
 
 // MineMNI is MineMNI (fsm.go) with each candidate's MNI support computed
@@ -208,6 +210,10 @@ func (d *GPU) MineMNI(g *csr.Graph, opt FSMOptions) ([]FrequentPattern, GPUStats
 	}
 	fg := &fsmGraph{g: g, dg: dg, labels: lab, byLabel: map[uint32][]uint32{}}
 	defer fg.pool.freeAll()
+	if fg.ctr, err = dg.allocs.Alloc(d.ctx, 16); err != nil {
+		return nil, st, err
+	}
+	fg.grid = uint32(d.ctx.Info().SMs) * 8
 	// The tables' device budget: the limit, or the memory free now less a
 	// reserve (measured once: the pool's own tables lower it later).
 	if fg.budget = d.opt.TableMemLimit; fg.budget <= 0 {
@@ -259,16 +265,12 @@ func (d *GPU) fsmSupport(fg *fsmGraph, lvBuf *gpu.Buffer, p Pattern, st *GPUStat
 		return 0, err
 	}
 	lv[0] = t.ptr
-	ctr, err := d.ctx.Alloc(16)
-	if err != nil {
-		return 0, err
-	}
-	defer ctr.Free()
+	ctr := fg.ctr
 	block := d.fsmBlock
 	if block == 0 {
 		block = fsmBlockRows
 	}
-	grid := uint32(d.ctx.Info().SMs) * 8
+	grid := fg.grid
 	nwarps := uint64(grid) * 256 / 32
 	prows, valid := uint64(len(verts)), uint64(len(verts))
 	st.Upload += time.Since(t0)
@@ -291,6 +293,8 @@ func (d *GPU) fsmSupport(fg *fsmGraph, lvBuf *gpu.Buffer, p Pattern, st *GPUStat
 				return 0, err
 			}
 			lv[2*l], lv[2*l+1] = vt.ptr, pt.ptr
+			// Use the whole (rounded-up) allocation: fewer reruns.
+			capRows = min(uint64(min(vt.bytes, pt.bytes))/4, fsmMaxRows) / block * block
 			t1 := time.Now()
 			if err := gpu.Upload(lvBuf, 0, lv[:]); err != nil {
 				return 0, err
