@@ -78,6 +78,12 @@ main.total -> main.main$1	M:20:14
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, stdout, want, stderr)
 	}
 
+	// Keeping every value (the default leaves out those that cannot lead
+	// to code) gives the same edges.
+	if all, _, code := cflr(t, "callgraph", "-C", gomod, "--callgraph-only=false"); code != 0 || all != want {
+		t.Errorf("--callgraph-only=false: exit %d, stdout:\n%s", code, all)
+	}
+
 	stdout, _, code = cflr(t, "callgraph", "-C", gomod, "--format", "json")
 	var js struct {
 		Functions, Edges int
