@@ -26,7 +26,13 @@
 // LoadBalance, rounds that end when enough warps idle, busy warps'
 // pending candidates donated between rounds) and motifs k = 3, 4 (ESU, a warp per edge,
 // raw adjacency codes tallied on the device and mapped to canonical
-// patterns on the host, as on the CPU).
+// patterns on the host, as on the CPU) and FSM's MNI support (fsm_bfs.go,
+// fsm_cuda.go: pattern growth on the host; per candidate a breadth-first
+// extension plan, one table per level whose rows are a data vertex and the
+// parent row's index, written by warps into dynamically taken blocks;
+// domains counted in device bitmaps, or, when the tables exceed the device
+// budget and live in mapped pinned host memory, by key runs sorted on the
+// GPU and merged on the host; bfsSupport is the same algorithm on the CPU).
 //
 // Counts are uint64 throughout; the kernels' docs say where a count could in
 // principle exceed that. Results never depend on the number of workers:

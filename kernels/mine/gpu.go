@@ -72,7 +72,8 @@ type GPUStats struct {
 	Donated   int           // work units donated between rounds
 	// FSM: some embedding table was in mapped host memory (out-of-core
 	// aggregation), and the embeddings enumerated at the last level of
-	// every candidate, summed.
+	// every candidate, summed. FSM's Kernel time includes the support
+	// aggregation (bitmap download, or the host merge out of core).
 	HostTables bool
 	Embeddings uint64
 }
