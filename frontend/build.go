@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -1263,26 +1262,18 @@ func unaliasDeep(t types.Type) types.Type {
 	}
 }
 
-var pathNames sync.Map // *ssa.Program → map[string]string (path → name)
-
 var qualified = regexp.MustCompile(`[A-Za-z0-9_~./-]+\.`)
 
-// qualifyNames replaces package paths in s by package names.
+// qualifyNames replaces package paths in s by package names. The program's
+// own path index (ImportedPackage) answers the lookup, so nothing is cached
+// beside the program: a cache keyed by program would keep every program
+// alive.
 func qualifyNames(prog *ssa.Program, s string) string {
-	m, ok := pathNames.Load(prog)
-	if !ok {
-		names := map[string]string{}
-		for _, p := range prog.AllPackages() {
-			names[p.Pkg.Path()+"."] = p.Pkg.Name() + "."
-		}
-		m, _ = pathNames.LoadOrStore(prog, names)
-	}
-	names := m.(map[string]string)
 	return qualified.ReplaceAllStringFunc(s, func(tok string) string {
 		// The token may start with a receiver's "(*" or a bracket.
-		for i := 0; i < len(tok); i++ {
-			if n, ok := names[tok[i:]]; ok {
-				return tok[:i] + n
+		for i := 0; i < len(tok)-1; i++ {
+			if p := prog.ImportedPackage(tok[i : len(tok)-1]); p != nil {
+				return tok[:i] + p.Pkg.Name() + "."
 			}
 		}
 		return tok

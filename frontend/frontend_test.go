@@ -51,14 +51,18 @@ func TestAnnotated(t *testing.T) {
 			continue
 		}
 		t.Run(d.Name(), func(t *testing.T) {
+			// One solve is the default; the annotations hold as well
+			// after the second (Refine), which only drops callees.
 			for _, ctxSens := range []bool{false, true} {
-				checkDir(t, d.Name(), ctxSens)
+				for _, refine := range []bool{false, true} {
+					checkDir(t, d.Name(), ctxSens, refine)
+				}
 			}
 		})
 	}
 }
 
-func checkDir(t *testing.T, dir string, ctxSens bool) {
+func checkDir(t *testing.T, dir string, ctxSens, refine bool) {
 	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./"+dir)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +70,7 @@ func checkDir(t *testing.T, dir string, ctxSens bool) {
 	if len(prog.Errors) > 0 {
 		t.Fatalf("package errors: %v", prog.Errors)
 	}
-	a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Context: ctxSens, Threads: 2})
+	a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Context: ctxSens, Refine: refine, Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,6 +88,9 @@ func checkDir(t *testing.T, dir string, ctxSens bool) {
 	mode := "insensitive"
 	if ctxSens {
 		mode = "context"
+	}
+	if refine {
+		mode += ", refined"
 	}
 	for _, e := range exps {
 		switch e.kind {

@@ -4,6 +4,7 @@
 # Whole programs are analyzed with one box per dynamic type (--boxes type);
 # cflr callgraph leaves out values that cannot lead to code by default (see
 # frontend/doc.go); --compare prints CHA's and VTA's totals beside cflr's.
+# One solve by default; add --refine to FRONTEND_FLAGS for the second.
 GOBENCH ?= out/gobench
 FRONTEND_FLAGS ?= --boxes type --compare --stats
 

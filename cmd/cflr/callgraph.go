@@ -25,7 +25,9 @@ narrowed by cflr's points-to sets. --format picks text, json or dot;
 --compare adds the totals of x/tools' CHA and VTA builders. Values that
 cannot lead to a function or an interface are left out by default
 (--callgraph-only=false keeps them; the edges are the same). For whole
-programs add --boxes type (and --no-refine for one solve).`,
+programs add --boxes type. --refine builds and solves a second time with
+the narrowed calls (slower; the points-to sets then no longer flow through
+calls the first solve ruled out).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "text", "json", "dot":

@@ -83,6 +83,14 @@ main.total -> main.main$1	M:20:14
 	if all, _, code := cflr(t, "callgraph", "-C", gomod, "--callgraph-only=false"); code != 0 || all != want {
 		t.Errorf("--callgraph-only=false: exit %d, stdout:\n%s", code, all)
 	}
+	// One solve by default; --refine solves again with the narrowed calls
+	// (the same edges here: the first solve already narrowed them).
+	if _, errs, code := cflr(t, "callgraph", "-C", gomod, "--stats"); code != 0 || !strings.Contains(errs, "solve (1)") {
+		t.Errorf("--stats: exit %d, stderr:\n%s", code, errs)
+	}
+	if ref, errs, code := cflr(t, "callgraph", "-C", gomod, "--refine", "--stats"); code != 0 || ref != want || !strings.Contains(errs, "solve (2)") {
+		t.Errorf("--refine: exit %d, stdout:\n%s\nstderr:\n%s", code, ref, errs)
+	}
 
 	stdout, _, code = cflr(t, "callgraph", "-C", gomod, "--format", "json")
 	var js struct {

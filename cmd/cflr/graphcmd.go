@@ -26,8 +26,8 @@ OUT.names (one a line: SSA value or object and source position) and the
 places modelled conservatively to OUT.unmodelled. --grammar-out writes the
 matching embedded grammar (pointsto.cfg, or pointsto-ctx.cfg with
 --context), so that 'cflr solve --grammar G --graph OUT' reproduces the
-analysis. Dynamic calls are resolved with VTA and, unless --no-refine,
-narrowed by a first solve.`,
+analysis. Dynamic calls are resolved with VTA (with --refine, narrowed by a
+first solve).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageErr(errors.New("-o OUT is required"))

@@ -26,7 +26,7 @@ type goFlags struct {
 	dir        string
 	tests      bool
 	context    bool
-	noRefine   bool
+	refine     bool
 	threads    int
 	stats      bool
 	unmodelled bool
@@ -44,7 +44,7 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.StringVarP(&f.dir, "dir", "C", "", "directory to resolve package patterns in (default: current)")
 	fl.BoolVar(&f.tests, "tests", false, "include test files and test packages")
 	fl.BoolVar(&f.context, "context", false, "context-sensitive: match parameters and results per call site")
-	fl.BoolVar(&f.noRefine, "no-refine", false, "resolve dynamic calls with VTA only (no second solve)")
+	fl.BoolVar(&f.refine, "refine", false, "build and solve a second time with the dynamic calls the first solve narrowed (points-to sets no longer flow through calls it ruled out)")
 	fl.IntVar(&f.threads, "threads", 0, "solver threads (default: number of CPUs)")
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase and peak memory to stderr")
 	fl.StringVar(&f.boxes, "boxes", "site", "interface boxes: site (one object per conversion) or type (one per dynamic type; scales to whole programs)")
@@ -103,7 +103,7 @@ func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*fronten
 		}
 		defer pprof.StopCPUProfile()
 	}
-	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, NoRefine: f.noRefine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge, CallGraphOnly: f.cgOnly})
+	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, Refine: f.refine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge, CallGraphOnly: f.cgOnly})
 }
 
 // finish prints statistics and unmodelled places, and turns package errors
