@@ -32,9 +32,18 @@ type rules struct {
 	pair   map[uint64][]uint32
 	// count[l] is set when l's symbol is reported.
 	count []bool
-	// keepIn[l] is set when l is the first symbol of some binary rule:
-	// only then are l's in-lists ever joined, so only then are they kept.
+	// keepIn[l] is set when l's in-lists are ever read: l is the first
+	// symbol of some binary rule, or l's reverse -l is used. Only then are
+	// in-lists kept.
 	keepIn []bool
+
+	// For a nonterminal X whose reverse -X the grammar uses, the labels of
+	// -X are virtual: never stored, read from X's lists on the other side.
+	// virt[l'] is the base label of virtual l' (-1 otherwise); inv[l] is
+	// the virtual reverse of base l (-1 otherwise).
+	virt, inv  []int32
+	hasVirtual bool
+	revSym     map[int]int // nonterminal X -> symbol -X, and back
 }
 
 func (rs *rules) intern(l label) (uint32, bool) {
@@ -51,7 +60,32 @@ func (rs *rules) intern(l label) (uint32, bool) {
 	rs.unary = append(rs.unary, nil)
 	rs.first = append(rs.first, nil)
 	rs.second = append(rs.second, nil)
+	rs.virt = append(rs.virt, -1)
+	rs.inv = append(rs.inv, -1)
 	return id, true
+}
+
+// internPaired interns l and, when l's symbol is a nonterminal used
+// reversed (or is such a reverse), its partner, linking the two.
+func (rs *rules) internPaired(l label, work *[]uint32) uint32 {
+	id, isNew := rs.intern(l)
+	if !isNew {
+		return id
+	}
+	*work = append(*work, id)
+	if other, ok := rs.revSym[l.sym]; ok {
+		oid, oNew := rs.intern(label{other, l.idx})
+		if oNew {
+			*work = append(*work, oid)
+		}
+		base, vir := id, oid
+		if _, isRev := rs.g.ReversedNonterminal(l.sym); isRev {
+			base, vir = oid, id
+		}
+		rs.virt[vir], rs.inv[base] = int32(base), int32(vir)
+		rs.hasVirtual = true
+	}
+	return id
 }
 
 // lhsIndex is the index a rule's left-hand side takes: that of its indexed
@@ -77,13 +111,16 @@ func (rs *rules) lhsIndex(lhs int, rhs ...label) (uint32, bool) {
 // newRules instantiates normalized grammar g over the seed labels (those of
 // the input graph), closing the label set under the rules.
 func newRules(g *grammar.Grammar, seeds []label) *rules {
-	rs := &rules{g: g, ids: map[label]uint32{}, pair: map[uint64][]uint32{}}
+	rs := &rules{g: g, ids: map[label]uint32{}, pair: map[uint64][]uint32{}, revSym: map[int]int{}}
+	for s := range g.Symbols {
+		if base, ok := g.ReversedNonterminal(s); ok {
+			rs.revSym[base], rs.revSym[s] = s, base
+		}
+	}
 	ix := g.Index()
 	var work []uint32
 	for _, l := range seeds {
-		if id, isNew := rs.intern(l); isNew {
-			work = append(work, id)
-		}
+		rs.internPaired(l, &work)
 	}
 	addPair := func(a, b uint32, lhs int) {
 		la, lb := rs.labels[a], rs.labels[b]
@@ -91,10 +128,7 @@ func newRules(g *grammar.Grammar, seeds []label) *rules {
 		if !ok {
 			return
 		}
-		z, isNew := rs.intern(label{lhs, idx})
-		if isNew {
-			work = append(work, z)
-		}
+		z := rs.internPaired(label{lhs, idx}, &work)
 		key := uint64(a)<<32 | uint64(b)
 		for _, x := range rs.pair[key] {
 			if x == z {
@@ -129,10 +163,7 @@ func newRules(g *grammar.Grammar, seeds []label) *rules {
 			if !ok {
 				continue
 			}
-			z, isNew := rs.intern(label{r.LHS, idx})
-			if isNew {
-				work = append(work, z)
-			}
+			z := rs.internPaired(label{r.LHS, idx}, &work)
 			dup := false
 			for _, x := range rs.unary[id] {
 				dup = dup || x == z
@@ -157,6 +188,9 @@ func newRules(g *grammar.Grammar, seeds []label) *rules {
 	rs.keepIn = make([]bool, len(rs.labels))
 	for l := range rs.labels {
 		rs.keepIn[l] = len(rs.first[l]) > 0
+		if v := rs.inv[l]; v >= 0 {
+			rs.keepIn[l] = rs.keepIn[l] || len(rs.second[v]) > 0 || len(rs.unary[v]) > 0
+		}
 	}
 	rs.count = make([]bool, len(rs.labels))
 	for _, s := range g.Count {

@@ -138,6 +138,9 @@ type partition struct {
 	// free holds processed pending sets that nothing else references,
 	// for reuse: pending sets are made and dropped by the million.
 	free []vset
+	// shipped records that the entry being processed sent its pending set
+	// to another partition (so the set may not be reused).
+	shipped bool
 
 	derived      int64
 	applications int64
@@ -281,84 +284,61 @@ func (p *partition) process(w work) {
 		return
 	}
 	e.all.Union(P)
-	shipped := false
-	defer func() {
-		// P may be reused unless a message to another partition holds
-		// it; small sets only, so that the free list stays small.
-		if !shipped && P.Len() <= smallMax && len(p.free) < 256 {
-			p.eng.kind.reset(P)
-			p.free = append(p.free, P)
-		}
-	}()
-	v, l := w.v, e.label
+	p.pbuf = P.AppendTo(p.pbuf[:0])
+	p.shipped = false
+	p.role(w.v, e.label, w.s, P)
+	if vl := p.eng.rules.inv[e.label]; vl >= 0 {
+		// An X half is also a -X half on the other side.
+		p.role(w.v, uint32(vl), 1-w.s, P)
+	}
+	// P may be reused unless a message to another partition holds it;
+	// small sets only, so that the free list stays small.
+	if !p.shipped && P.Len() <= smallMax && len(p.free) < 256 {
+		p.eng.kind.reset(P)
+		p.free = append(p.free, P)
+	}
+}
+
+// view is the processed set of label l on side s at v, or nil. For a
+// virtual label -X it is X's set on the other side.
+func (p *partition) view(v, l uint32, s side) vset {
+	if b := p.eng.rules.virt[l]; b >= 0 {
+		l, s = uint32(b), 1-s
+	}
+	if e := p.list(v, s).get(l); e != nil {
+		return e.all
+	}
+	return nil
+}
+
+// role applies the rules for new halves (v, l, s, x), x in P (elements in
+// p.pbuf): unary rules on out-halves, then the binary rules in which l is
+// second (out-halves: new v→y join in-edges u→v) or first (in-halves: new
+// u→v join v→w).
+func (p *partition) role(v, l uint32, s side, P vset) {
 	rs := p.eng.rules
-	if w.s == out {
+	if s == out {
 		// Unary rules run on the out-half only; it sends the in-halves.
 		for _, z := range rs.unary[l] {
 			p.discoverSet(v, z, out, P)
 		}
 	}
-	other := p.list(v, 1-w.s)
-	if len(other.ents) == 0 {
-		return
-	}
 	if p.eng.opts.NoIndex {
-		p.processUnindexed(l, w.s, P, other)
+		p.processUnindexed(v, l, s)
 		return
 	}
-	// Rules in which l is second (for out-halves: new edges v→y join
-	// in-edges u→v) or first (for in-halves: new u→v join v→w).
 	byRule := rs.second[l]
-	if w.s == in {
+	if s == in {
 		byRule = rs.first[l]
 	}
-	p.pbuf = P.AppendTo(p.pbuf[:0])
-	pbuf := p.pbuf
-	np := int64(len(pbuf))
-	join := func(z uint32, oe *entry) {
-		U := oe.all
-		nu := int64(U.Len())
-		if nu == 0 {
-			return
-		}
-		p.applications += np * nu
-		switch {
-		case !p.eng.bulk:
-			p.ubuf = U.AppendTo(p.ubuf[:0])
-			for _, y := range pbuf {
-				for _, u := range p.ubuf {
-					if w.s == out {
-						p.deliverEdge(u, y, z)
-					} else {
-						p.deliverEdge(y, u, z)
-					}
-				}
-			}
-		case w.s == in:
-			// new u→v with v→w gives u→w: u's out-list gains U.
-			for _, u := range pbuf {
-				p.deliverSet(u, z, out, U)
-			}
-		case rs.keepIn[z]:
-			// new v→y with u→v gives u→y: y's in-list gains U.
-			for _, y := range pbuf {
-				p.deliverSet(y, z, in, U)
-			}
-		default:
-			// z keeps no in-lists: ship the new out-neighbours P to
-			// each u. P is detached from its entry, so it never
-			// changes again and can be shipped as it is.
-			p.ubuf = U.AppendTo(p.ubuf[:0])
-			for _, u := range p.ubuf {
-				shipped = shipped || !p.owns(u)
-				p.deliverSet(u, z, out, P)
-			}
-		}
+	if len(byRule) == 0 {
+		return
 	}
-	if len(byRule) <= len(other.ents) {
+	other := p.list(v, 1-s)
+	if rs.hasVirtual || len(byRule) <= len(other.ents) {
 		for _, r := range byRule {
-			if oe := other.get(r.other); oe != nil {
-				join(r.lhs, oe)
+			if U := p.view(v, r.other, 1-s); U != nil {
+				p.join(r.lhs, s, P, U)
 			}
 		}
 		return
@@ -368,39 +348,94 @@ func (p *partition) process(w work) {
 	p.scratch = append(p.scratch[:0], other.ents...)
 	for _, oe := range p.scratch {
 		var zs []uint32
-		if w.s == out {
+		if s == out {
 			zs = rs.lookupPair(oe.label, l)
 		} else {
 			zs = rs.lookupPair(l, oe.label)
 		}
 		for _, z := range zs {
-			join(z, oe)
+			p.join(z, s, P, oe.all)
+		}
+	}
+}
+
+// join derives the z edges from new halves P (elements in p.pbuf) on side s
+// and the processed edges U on the other side.
+func (p *partition) join(z uint32, s side, P, U vset) {
+	nu := int64(U.Len())
+	if nu == 0 {
+		return
+	}
+	pbuf := p.pbuf
+	p.applications += int64(len(pbuf)) * nu
+	rs := p.eng.rules
+	switch {
+	case !p.eng.bulk:
+		p.ubuf = U.AppendTo(p.ubuf[:0])
+		for _, y := range pbuf {
+			for _, u := range p.ubuf {
+				if s == out {
+					p.deliverEdge(u, y, z)
+				} else {
+					p.deliverEdge(y, u, z)
+				}
+			}
+		}
+	case s == in:
+		// new u→v with v→w gives u→w: u's out-list gains U.
+		for _, u := range pbuf {
+			p.deliverSet(u, z, out, U)
+		}
+	case rs.keepIn[z]:
+		// new v→y with u→v gives u→y: y's in-list gains U.
+		for _, y := range pbuf {
+			p.deliverSet(y, z, in, U)
+		}
+	default:
+		// z keeps no in-lists: ship the new out-neighbours P to each u.
+		// P is detached from its entry, so it never changes again and
+		// can be shipped as it is.
+		p.ubuf = U.AppendTo(p.ubuf[:0])
+		for _, u := range p.ubuf {
+			p.shipped = p.shipped || !p.owns(u)
+			p.deliverSet(u, z, out, P)
 		}
 	}
 }
 
 // processUnindexed is the non-indexed scheme: every new edge visits every
-// processed adjacent edge on the other side and asks the grammar whether
-// the two labels combine.
-func (p *partition) processUnindexed(l uint32, s side, P vset, other *adjList) {
+// processed adjacent edge on the other side (real, or virtual reverses read
+// from this side) and asks the grammar whether the two labels combine.
+func (p *partition) processUnindexed(v, l uint32, s side) {
 	rs := p.eng.rules
-	P.ForEach(func(y uint32) {
-		ents := append([]*entry(nil), other.ents...) // see process
-		for _, oe := range ents {
-			oe.all.ForEach(func(u uint32) {
-				p.applications++
-				if s == out {
-					for _, z := range rs.lookupPair(oe.label, l) {
-						p.deliverEdge(u, y, z)
-					}
-				} else {
-					for _, z := range rs.lookupPair(l, oe.label) {
-						p.deliverEdge(y, u, z)
-					}
+	visit := func(y uint32, ol uint32, set vset) {
+		set.ForEach(func(u uint32) {
+			p.applications++
+			if s == out {
+				for _, z := range rs.lookupPair(ol, l) {
+					p.deliverEdge(u, y, z)
 				}
-			})
+			} else {
+				for _, z := range rs.lookupPair(l, ol) {
+					p.deliverEdge(y, u, z)
+				}
+			}
+		})
+	}
+	for _, y := range p.pbuf {
+		ents := append([]*entry(nil), p.list(v, 1-s).ents...) // see role
+		for _, oe := range ents {
+			visit(y, oe.label, oe.all)
 		}
-	})
+		if rs.hasVirtual {
+			ents = append(ents[:0], p.list(v, s).ents...)
+			for _, oe := range ents {
+				if vl := rs.inv[oe.label]; vl >= 0 {
+					visit(y, uint32(vl), oe.all)
+				}
+			}
+		}
+	}
 }
 
 // Gather runs phase 2 for partition q: it applies every half the other

@@ -21,7 +21,8 @@ import (
 func randomGrammar(r *rand.Rand) string {
 	terms := []string{"a", "b", "f_i", "g_i", "-a", "-f_i"}
 	nts := []string{"S", "T", "U", "P_i", "Q_i"}
-	all := append(append([]string{}, terms...), nts...)
+	// Reversed nonterminals (-S, -P_i) are read from their base's edges.
+	all := append(append(append([]string{}, terms...), nts...), "-S", "-U", "-P_i")
 	var b strings.Builder
 	b.WriteString("%inverse a f_i\n%count S T\n")
 	for _, lhs := range nts {

@@ -40,7 +40,22 @@ type Edge struct {
 // ForEach calls fn for every stored edge of symbol sym, ordered by source,
 // then index, then destination.
 func (r *Result) ForEach(sym int, fn func(Edge)) {
-	if sym < 0 || sym >= len(r.rules.bySym) {
+	if sym < 0 || sym >= len(r.rules.g.Symbols) {
+		return
+	}
+	if base, ok := r.rules.g.ReversedNonterminal(sym); ok {
+		// -X is X reversed: collect and sort X's edges the other way.
+		var es []Edge
+		r.ForEach(base, func(e Edge) { es = append(es, Edge{e.Dst, e.Src, sym, e.Index}) })
+		slices.SortFunc(es, func(a, b Edge) int {
+			return cmp.Or(cmp.Compare(a.Src, b.Src), cmp.Compare(a.Index, b.Index), cmp.Compare(a.Dst, b.Dst))
+		})
+		for _, e := range es {
+			fn(e)
+		}
+		return
+	}
+	if sym >= len(r.rules.bySym) {
 		return
 	}
 	ls := slices.Clone(r.rules.bySym[sym])
@@ -68,7 +83,7 @@ func (r *Result) Edges(sym int) []Edge {
 
 // Count returns the number of stored edges of symbol sym (all indices).
 func (r *Result) Count(sym int) int64 {
-	if sym < 0 || sym >= len(r.rules.bySym) {
+	if sym < 0 || sym >= len(r.rules.g.Symbols) {
 		return 0
 	}
 	return r.symCounts()[sym]
@@ -79,7 +94,14 @@ func (r *Result) symCounts() []int64 {
 	c := make([]int64, len(r.rules.g.Symbols))
 	for v := range r.out {
 		for _, e := range r.out[v].ents {
-			c[r.rules.labels[e.label].sym] += int64(e.all.Len())
+			if r.rules.virt[e.label] < 0 {
+				c[r.rules.labels[e.label].sym] += int64(e.all.Len())
+			}
+		}
+	}
+	for s := range c {
+		if base, ok := r.rules.g.ReversedNonterminal(s); ok {
+			c[s] = c[base]
 		}
 	}
 	return c
@@ -101,12 +123,32 @@ func (r *Result) Counts() map[string]int64 {
 // pairs (u, v), u ≠ v, joined by an edge of a reported (%count) symbol,
 // any index.
 func (r *Result) CountEdges() int64 {
+	// Reported reverses -X contribute X's pairs the other way round; they
+	// are gathered per source first (rare: only grammars that report -X).
+	var rev map[uint32]*roaring.Bitmap
+	for v := range r.out {
+		for _, e := range r.out[v].ents {
+			if vl := r.rules.inv[e.label]; vl >= 0 && r.rules.count[vl] && r.rules.virt[e.label] < 0 {
+				if rev == nil {
+					rev = map[uint32]*roaring.Bitmap{}
+				}
+				e.all.ForEach(func(u uint32) {
+					b := rev[u]
+					if b == nil {
+						b = roaring.New()
+						rev[u] = b
+					}
+					b.Add(uint32(v))
+				})
+			}
+		}
+	}
 	var total int64
 	acc := roaring.New()
 	for v := range r.out {
 		acc.Clear()
 		for _, e := range r.out[v].ents {
-			if !r.rules.count[e.label] {
+			if !r.rules.count[e.label] || r.rules.virt[e.label] >= 0 {
 				continue
 			}
 			if b, ok := e.all.(*bitmap); ok && b.b != nil {
@@ -114,6 +156,9 @@ func (r *Result) CountEdges() int64 {
 				continue
 			}
 			e.all.ForEach(func(x uint32) { acc.Add(x) })
+		}
+		if b := rev[uint32(v)]; b != nil {
+			acc.Or(b)
 		}
 		n := int64(acc.GetCardinality())
 		if acc.Contains(uint32(v)) {

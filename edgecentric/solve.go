@@ -129,6 +129,11 @@ func prepare(g *graph.Graph, gr *grammar.Grammar) (*input, error) {
 		if gr.Symbols[s].Indexed != (ed.Index != graph.NoIndex) {
 			return nil, fmt.Errorf("edgecentric: edge %s→%s label %s: index does not match the grammar", g.VertexName(ed.Src), g.VertexName(ed.Dst), g.Labels[ed.Label])
 		}
+		if base, ok := gr.ReversedNonterminal(s); ok {
+			// A -X edge in the input is an X edge reversed.
+			add(ed.Dst, ed.Src, label{base, ed.Index})
+			continue
+		}
 		add(ed.Src, ed.Dst, label{s, ed.Index})
 		if is := invOf[ed.Label]; is >= 0 {
 			add(ed.Dst, ed.Src, label{is, ed.Index})

@@ -39,10 +39,13 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 			en.pend.Add(ed.dst)
 		}
 	}
+	e.mirror(adj)
 	var inputStored int64
 	for v := range adj {
 		for _, en := range adj[v].ents {
-			inputStored += int64(en.all.Len())
+			if e.rules.virt[en.label] < 0 {
+				inputStored += int64(en.all.Len())
+			}
 		}
 	}
 	e.parts = make([]*partition, np)
@@ -131,7 +134,9 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 					if d.Len() > 0 {
 						en.all.Union(d)
 						en.pend = d
-						p.derived += int64(d.Len())
+						if e.rules.virt[ne.label] < 0 {
+							p.derived += int64(d.Len())
+						}
 					}
 				}
 				next[u].ents = next[u].ents[:0]
@@ -141,6 +146,7 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 		if err != nil {
 			return nil, err
 		}
+		e.mirror(adj)
 		var d int64
 		for _, p := range e.parts {
 			d += p.derived
@@ -165,4 +171,34 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 		}
 	}
 	return res, nil
+}
+
+// mirror materializes, for VCM only, the virtual reverses -X of the new X
+// edges (VCM keeps out-lists only, so it cannot read -X from X's
+// in-lists): each new u→v in X's delta adds v→u to -X's delta. It runs
+// between rounds, alone, since it writes every partition's lists.
+func (e *engine) mirror(adj []adjList) {
+	if !e.rules.hasVirtual {
+		return
+	}
+	type add struct{ v, l, u uint32 }
+	var adds []add
+	for u := range adj {
+		for _, en := range adj[u].ents {
+			vl := e.rules.inv[en.label]
+			if vl < 0 || en.pend == nil {
+				continue
+			}
+			en.pend.ForEach(func(v uint32) { adds = append(adds, add{v, uint32(vl), uint32(u)}) })
+		}
+	}
+	for _, a := range adds {
+		en := adj[a.v].getOrCreate(a.l, e.kind)
+		if en.all.Add(a.u) {
+			if en.pend == nil {
+				en.pend = e.kind.make()
+			}
+			en.pend.Add(a.u)
+		}
+	}
 }

@@ -19,9 +19,12 @@
 // A production is LHS ::= alternatives separated by |; a line starting with
 // | continues the previous production. # starts a comment. A symbol that
 // appears on some left-hand side is a nonterminal; every other symbol is a
-// terminal. -a is the inverse of terminal a: the edge (v,u) for each a-edge
-// (u,v). %inverse names the terminals whose inverse edges the graph readers
-// generate; %count names the reported symbols.
+// terminal. -a is the inverse of a: the edge (v,u) for each a-edge (u,v).
+// For a terminal, %inverse names the terminals whose inverse edges the
+// graph readers generate (otherwise the graph must contain -a edges). For a
+// nonterminal X, -X is X read backwards: the solver reads it from X's
+// edges, so it costs no extra edges (and -X cannot be a left-hand side).
+// %count names the reported symbols.
 //
 // # Indexed symbols
 //

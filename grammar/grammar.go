@@ -97,6 +97,17 @@ func (g *Grammar) Lookup(name string) (int, bool) {
 // Name returns the name of symbol id.
 func (g *Grammar) Name(id int) string { return g.Symbols[id].Name }
 
+// ReversedNonterminal returns X when s is -X for a nonterminal X: a
+// symbol whose edges are X's edges reversed, read from X's edges rather than
+// derived (see the package doc).
+func (g *Grammar) ReversedNonterminal(s int) (int, bool) {
+	base := g.Symbols[s].InverseOf
+	if base >= 0 && g.Symbols[base].Nonterminal {
+		return base, true
+	}
+	return -1, false
+}
+
 // IsIndexedName reports whether a label name denotes an indexed symbol.
 func IsIndexedName(name string) bool { return strings.HasSuffix(name, "_i") && len(name) > 2 }
 
@@ -143,13 +154,8 @@ func (g *Grammar) finish() error {
 }
 
 func (g *Grammar) checkRule(r Rule) error {
-	for _, s := range r.RHS {
-		if base := g.Symbols[s].InverseOf; base >= 0 && g.Symbols[base].Nonterminal {
-			return &Error{Pos: r.Pos, Msg: fmt.Sprintf("%s: only terminals have inverses (%s is a nonterminal; define its inverse as a nonterminal of its own)", g.Name(s), g.Name(base))}
-		}
-	}
 	if g.Symbols[r.LHS].InverseOf >= 0 {
-		return &Error{Pos: r.Pos, Msg: fmt.Sprintf("inverse symbol %s cannot be a left-hand side", g.Name(r.LHS))}
+		return &Error{Pos: r.Pos, Msg: fmt.Sprintf("inverse symbol %s cannot be a left-hand side (define %s instead)", g.Name(r.LHS), g.Name(g.Symbols[r.LHS].InverseOf))}
 	}
 	if !g.Symbols[r.LHS].Indexed {
 		return nil
@@ -414,6 +420,13 @@ func (n *Grammar) removeEpsilon() (*Grammar, error) {
 	null := make([]bool, len(n.Symbols))
 	for changed := true; changed; {
 		changed = false
+		// -X is X reversed: it derives ε exactly when X does.
+		for s, sym := range n.Symbols {
+			if sym.InverseOf >= 0 && null[sym.InverseOf] && !null[s] {
+				null[s] = true
+				changed = true
+			}
+		}
 		for _, r := range n.Rules {
 			if null[r.LHS] {
 				continue

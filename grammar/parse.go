@@ -186,7 +186,7 @@ func Parse(name string, src []byte) (*Grammar, error) {
 				return nil, errAt(first.col, "bad left-hand side %q", lhs)
 			}
 			if strings.HasPrefix(lhs, "-") {
-				return nil, errAt(first.col, "left-hand side %s is an inverse; only terminals have inverses", lhs)
+				return nil, errAt(first.col, "left-hand side %s is an inverse; define %s instead", lhs, lhs[1:])
 			}
 			// An empty right-hand side (X ::=) is written ε; say so.
 			if len(rest) == 0 {

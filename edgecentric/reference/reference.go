@@ -33,7 +33,16 @@ func Solve(g *graph.Graph, gr *grammar.Grammar) (map[Edge]bool, *grammar.Grammar
 	outs := map[uint32][]Edge{}
 	ins := map[uint32][]Edge{}
 	var work []Edge
-	add := func(e Edge) {
+	// partner pairs a nonterminal X with -X: every edge of one is an edge
+	// of the other reversed.
+	partner := map[int]int{}
+	for s := range b.Symbols {
+		if base, ok := b.ReversedNonterminal(s); ok {
+			partner[base], partner[s] = s, base
+		}
+	}
+	var add func(e Edge)
+	add = func(e Edge) {
 		if have[e] {
 			return
 		}
@@ -41,6 +50,9 @@ func Solve(g *graph.Graph, gr *grammar.Grammar) (map[Edge]bool, *grammar.Grammar
 		outs[e.Src] = append(outs[e.Src], e)
 		ins[e.Dst] = append(ins[e.Dst], e)
 		work = append(work, e)
+		if p, ok := partner[e.Sym]; ok {
+			add(Edge{e.Dst, e.Src, p, e.Index})
+		}
 	}
 	inverse := map[int]bool{}
 	for _, s := range b.Inverse {
