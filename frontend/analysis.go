@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
-	"sort"
 	"time"
 
 	"golang.org/x/tools/go/callgraph"
@@ -165,33 +164,43 @@ func (a *Analysis) solve(ctx context.Context, gr *grammar.Grammar, threads int) 
 		return fmt.Errorf("solving the points-to graph: %w", err)
 	}
 	a.res = res
-	tf, ok := res.Grammar().Lookup("TF")
+	// The points-to relation is FT read backwards (the grammar reads it
+	// as -FT without storing it). Turn FT (object → variable, ordered by
+	// object) into a CSR by variable in two passes, counting then filling,
+	// rather than collecting and sorting every reversed edge.
+	ft, ok := res.Grammar().Lookup("FT")
 	if !ok {
-		return fmt.Errorf("grammar has no TF symbol")
+		return fmt.Errorf("grammar has no FT symbol")
 	}
 	n := a.Graph.NumVertices
+	// last[v] is the last object recorded for v: the context grammar
+	// holds an (o, v) pair under several indices, each visited in turn
+	// for o, so repeats of a pair are consecutive per variable.
+	last := make([]uint32, n)
+	for i := range last {
+		last[i] = ^uint32(0)
+	}
 	a.ptsOff = make([]uint32, n+1)
-	a.ptsObj = a.ptsObj[:0]
-	// ForEach is ordered by source (then index, destination): a CSR fill.
-	cur := uint32(0)
-	res.ForEach(tf, func(e edgecentric.Edge) {
-		for cur < e.Src {
-			cur++
-			a.ptsOff[cur] = uint32(len(a.ptsObj))
+	res.ForEach(ft, func(e edgecentric.Edge) {
+		if last[e.Dst] != e.Src {
+			last[e.Dst] = e.Src
+			a.ptsOff[e.Dst+1]++
 		}
-		if k := len(a.ptsObj); k > int(a.ptsOff[cur]) && a.ptsObj[k-1] == e.Dst {
-			return // the same pair under another index (context grammar)
-		}
-		a.ptsObj = append(a.ptsObj, e.Dst)
 	})
-	for cur < n {
-		cur++
-		a.ptsOff[cur] = uint32(len(a.ptsObj))
+	for v := uint32(0); v < n; v++ {
+		a.ptsOff[v+1] += a.ptsOff[v]
+		last[v] = ^uint32(0)
 	}
-	for v := uint32(0); v < n; v++ { // sort each set (indices may interleave)
-		s := a.ptsObj[a.ptsOff[v]:a.ptsOff[v+1]]
-		sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	}
+	a.ptsObj = make([]uint32, a.ptsOff[n])
+	fill := slices.Clone(a.ptsOff[:n])
+	res.ForEach(ft, func(e edgecentric.Edge) {
+		if last[e.Dst] != e.Src {
+			last[e.Dst] = e.Src
+			a.ptsObj[fill[e.Dst]] = e.Src
+			fill[e.Dst]++
+		}
+	})
+	// ForEach visits objects in increasing order, so each set is sorted.
 	return nil
 }
 

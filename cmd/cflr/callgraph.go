@@ -78,8 +78,13 @@ calls the first solve ruled out).`,
 				fmt.Fprintf(tw, "CHA reachable\t%d\t%d\t%d\t%d\t\t\n", ch.Functions, len(ch.Edges), ch.DynamicSites, ch.Resolved)
 				vt = frontend.FromX(prog, vtg, frontend.Reachable(prog, vtg))
 				fmt.Fprintf(tw, "VTA reachable\t%d\t%d\t%d\t%d\t\t\n", vt.Functions, len(vt.Edges), vt.DynamicSites, vt.Resolved)
-				fmt.Fprintf(tw, "cflr\t%d\t%d\t%d\t%d\t%.2fs\t\n", cg.Functions, len(cg.Edges), cg.DynamicSites, cg.Resolved, (a.Stats.CallGraph + a.Stats.Build + a.Stats.Solve).Seconds())
+				// cflr's time is what the analysis adds to VTA's input:
+				// graph building and solving (the figure the issue
+				// compares with VTA's); the VTA it starts from is noted
+				// apart, so that the column does not count VTA twice.
+				fmt.Fprintf(tw, "cflr\t%d\t%d\t%d\t%d\t%.2fs\t\n", cg.Functions, len(cg.Edges), cg.DynamicSites, cg.Resolved, (a.Stats.Build + a.Stats.Solve).Seconds())
 				tw.Flush()
+				fmt.Fprintf(w, "# cflr time: graph build + %d solve(s); its VTA input took %.2fs more\n", a.Stats.Solves, a.Stats.CallGraph.Seconds())
 			}
 			return f.finish(cmd, a, hadErrs)
 		},
