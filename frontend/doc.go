@@ -27,7 +27,8 @@
 // allow: that is the call graph it reports. With Refine (`--refine`) it
 // then builds and solves again with the narrowed calls, so that points-to
 // sets no longer flow through calls the first solve ruled out; the issue
-// makes this second solve optional, and it triples the analysis time. Analysis then answers PointsToQuery, Alias and CallGraph.
+// makes this second solve optional, and it triples the analysis time.
+// Analysis then answers PointsToQuery, Alias and CallGraph.
 //
 // # Why the grammar is object-centric
 //
@@ -44,6 +45,15 @@
 // (all annotations kept; the context-sensitive grammar also gained stores
 // and loads through field addresses passed to functions, which its
 // Graspan form lost).
+//
+// Only the forward relations are derived: FT (object o flows to variable
+// v), the heap relations S_i and H, and the loads and stores joined
+// through them. The points-to relation is -FT, FT's own edges read
+// backwards (an inverse nonterminal: the engine stores nothing for it); a
+// store's value and Analysis' points-to sets both read it. The grammars
+// used to derive a mirrored TF with mirrored heap relations, half of all
+// derived edges; the mirrored forms are kept in testdata/mirrored, and
+// TestInverseSameAsMirrored checks that both solve to the same sets.
 //
 // # What makes whole programs tractable
 //

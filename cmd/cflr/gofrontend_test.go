@@ -143,7 +143,7 @@ func TestGraphExample(t *testing.T) {
 	}
 	// The written graph solves to the same points-to pairs (cflr solve).
 	stdout, stderr, code = cflr(t, "solve", "-q", "--grammar", out+".cfg", "--graph", out)
-	if code != 0 || !strings.Contains(stdout, "CountEdges (TF):") {
+	if code != 0 || !strings.Contains(stdout, "CountEdges (FT):") {
 		t.Errorf("solve: exit %d: %s %s", code, stdout, stderr)
 	}
 }
