@@ -444,6 +444,14 @@ func (p *partition) processUnindexed(v, l uint32, s side) {
 func (p *partition) Gather(ctx context.Context, from []*partition) error {
 	for _, src := range from {
 		box := &src.sent[p.id]
+		// Only this partition reads or writes src.sent[p.id] now, so it
+		// may drop a large buffer once done: buffers sized for the busiest
+		// round would otherwise stay allocated for the rest of the solve.
+		defer func() {
+			if cap(box.halves) > 1<<14 || cap(box.sets) > 1<<12 {
+				*box = outbox{}
+			}
+		}()
 		for i, m := range box.sets {
 			if i&1023 == 1023 {
 				if err := ctx.Err(); err != nil {

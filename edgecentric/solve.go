@@ -154,12 +154,15 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 	}
 	st.Partitions = np
 	e.parts = make([]*partition, np)
+	// The partitions' out-lists are windows on one array, which becomes
+	// the result as it is.
+	outs := make([]adjList, e.n)
 	for i := range e.parts {
 		lo := uint32(i) * e.chunk
 		hi := min(lo+e.chunk, e.n)
 		p := &partition{id: i, lo: lo, hi: hi, eng: e,
 			send: make([]outbox, np), sent: make([]outbox, np)}
-		p.adj[out] = make([]adjList, hi-lo)
+		p.adj[out] = outs[lo:hi:hi]
 		p.adj[in] = make([]adjList, hi-lo)
 		e.parts[i] = p
 	}
@@ -210,10 +213,8 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 		}
 	}
 	st.Applications = e.sumApplications()
-	res := &Result{rules: e.rules, n: e.n}
-	res.out = make([]adjList, e.n)
+	res := &Result{rules: e.rules, n: e.n, out: outs}
 	for _, p := range e.parts {
-		copy(res.out[p.lo:p.hi], p.adj[out])
 		for _, l := range p.adj[out] {
 			for _, en := range l.ents {
 				st.SetBytes += int64(en.all.Bytes())
