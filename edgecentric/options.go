@@ -96,6 +96,10 @@ type Options struct {
 	// Progress, if set, is called after every round with the statistics so
 	// far. It runs on the solving goroutine: keep it quick.
 	Progress func(Stats)
+
+	// labelScan makes indexed joins always scan the vertex's labels
+	// rather than the rule list (tests use it to cover both paths).
+	labelScan bool
 }
 
 // Config names a configuration as the thesis does: ECM-IDX, VCM, ...

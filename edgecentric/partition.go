@@ -335,7 +335,15 @@ func (p *partition) role(v, l uint32, s side, P vset) {
 		return
 	}
 	other := p.list(v, 1-s)
-	if rs.hasVirtual || len(byRule) <= len(other.ents) {
+	// The other side's labels at v: its real entries, and the virtual
+	// reverses -X of this side's entries X. Iterate whichever is shorter,
+	// the rules or those labels.
+	same := p.list(v, s)
+	nlabels := len(other.ents)
+	if rs.hasVirtual {
+		nlabels += len(same.ents)
+	}
+	if len(byRule) <= nlabels && !p.eng.opts.labelScan {
 		for _, r := range byRule {
 			if U := p.view(v, r.other, 1-s); U != nil {
 				p.join(r.lhs, s, P, U)
@@ -343,15 +351,27 @@ func (p *partition) role(v, l uint32, s side, P vset) {
 		}
 		return
 	}
-	// Joins may add entries to this very list (a derived edge can start or
-	// end at v), which shifts other.ents: iterate over a copy.
+	// Joins may add entries to these very lists (a derived edge can start
+	// or end at v), which shifts their entries: iterate over copies.
 	p.scratch = append(p.scratch[:0], other.ents...)
-	for _, oe := range p.scratch {
+	n := len(p.scratch)
+	if rs.hasVirtual {
+		p.scratch = append(p.scratch, same.ents...)
+	}
+	for i, oe := range p.scratch {
+		ol := oe.label
+		if i >= n {
+			vl := rs.inv[ol]
+			if vl < 0 {
+				continue
+			}
+			ol = uint32(vl) // -X on the other side, read from X here
+		}
 		var zs []uint32
 		if s == out {
-			zs = rs.lookupPair(oe.label, l)
+			zs = rs.lookupPair(ol, l)
 		} else {
-			zs = rs.lookupPair(l, oe.label)
+			zs = rs.lookupPair(l, ol)
 		}
 		for _, z := range zs {
 			p.join(z, s, P, oe.all)

@@ -91,7 +91,9 @@ func TestRandomAgainstReference(t *testing.T) {
 		}
 		g := randomGraph(r)
 		want := referenceClosure(t, g, gr)
-		for _, o := range configs() {
+		scan := edgecentric.Options{}
+		edgecentric.ForceLabelScan(&scan)
+		for _, o := range append(configs(), scan) {
 			for _, tp := range [][2]int{{1, 1}, {2, 3}, {2, 16}} {
 				o := o
 				o.Threads, o.Partitions = tp[0], tp[1]
