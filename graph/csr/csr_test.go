@@ -130,7 +130,7 @@ func TestRoundTrip(t *testing.T) {
 func TestBadInputNamesLine(t *testing.T) {
 	for _, c := range []struct {
 		name, text, want string
-		f               Format
+		f                Format
 	}{
 		{"bad.el", "0 1\n1 x\n", "bad.el:2:", FormatEL},
 		{"bad.txt", "0 1\n1 2 3 4\n", "bad.txt:2:", FormatSNAP},
