@@ -24,8 +24,10 @@
 //     iteration (scans on the GPU, then a zero-copy gather kernel reading
 //     the host edges in place, or with HostGather Subway's CPU copy) and
 //     processed in chunks, one warp per vertex; sync or async (iterate
-//     inside a chunk until it converges); streaming of plain partitions
-//     above 80% active edges or when asked. PageRank out of GPU memory
+//     inside a chunk until it converges: improvements to the chunk's own
+//     vertices are pushed there, not reloaded next iteration); streaming
+//     of plain partitions above Options.StreamAbove (80%) active edges or
+//     when asked, async iterating each partition to local convergence. PageRank out of GPU memory
 //     streams partitions (power iterations; the delta form is not
 //     implemented there).
 package traverse

@@ -26,7 +26,7 @@ type kern struct {
 	activeDegree, scanBlock, scanAdd, scatter, relaxSub *gpu.Function
 	relaxRange, prContrib, prPushVertex, prPushVirtual  *gpu.Function
 	prFinish, prdActivate, prdPushVirtual, clearListed  *gpu.Function
-	gatherSub, prPushRange                              *gpu.Function
+	gatherSub, prPushRange, relaxRangeAsync, clearRange *gpu.Function
 }
 
 func loadKernels(ctx *gpu.Context, ptx string) (*kern, error) {
@@ -49,6 +49,7 @@ func loadKernels(ctx *gpu.Context, ptx string) (*kern, error) {
 		{&k.prPushVirtual, "pr_push_virtual"}, {&k.prFinish, "pr_finish"}, {&k.prdActivate, "prd_activate"},
 		{&k.prdPushVirtual, "prd_push_virtual"}, {&k.clearListed, "clear_listed"},
 		{&k.gatherSub, "gather_sub"}, {&k.prPushRange, "pr_push_range"},
+		{&k.relaxRangeAsync, "relax_range_async"}, {&k.clearRange, "clear_range"},
 	} {
 		if *f.p, err = m.Function(f.name); err != nil {
 			return nil, err

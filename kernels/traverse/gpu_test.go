@@ -99,6 +99,17 @@ func TestGPUExact(t *testing.T) {
 			}
 		}
 	})
+	// Async with every iteration streaming partitions (each iterated to
+	// local convergence) and with none streaming, same small --gpu-mem.
+	t.Run("small-gpu-mem-async-stream-above", func(t *testing.T) {
+		for _, tg := range gs {
+			for _, above := range []float64{1e-9, 2} {
+				o := Options{Device: DeviceGPU, PTX: ptx, Async: true, StreamAbove: above,
+					GPUMem: int64(tg.g.NumEdges())*2 + int64(tg.g.N)*120 + 1<<20}
+				checkExactSkipping(t, []testGraph{tg}, o, true)
+			}
+		}
+	})
 	// PageRank with an edge buffer of a third of the edges: several
 	// partitions per iteration.
 	t.Run("pr-small-gpu-mem", func(t *testing.T) {
@@ -273,6 +284,30 @@ var oomModes = []struct {
 	{"subway-async-hostgather", Options{OutOfCore: "subway", Async: true, HostGather: true}},
 }
 
+// benchOOMModes is oomModes plus, for each value v in
+// CFLR_BENCH_STREAM_ABOVE (comma-separated), the Subway modes with
+// Options.StreamAbove = v, named "-saV".
+func benchOOMModes() []struct {
+	name string
+	o    Options
+} {
+	modes := oomModes[:len(oomModes):len(oomModes)] // appends copy
+	for _, f := range strings.Split(os.Getenv("CFLR_BENCH_STREAM_ABOVE"), ",") {
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			continue
+		}
+		for _, c := range oomModes {
+			if c.o.OutOfCore == "subway" {
+				c.name += "-sa" + f
+				c.o.StreamAbove = v
+				modes = append(modes, c)
+			}
+		}
+	}
+	return modes
+}
+
 // BenchmarkOutOfMemory compares naive partition streaming and Subway (sync,
 // async; GPU zero-copy or CPU gather) with --gpu-mem a quarter of the edge
 // array plus the vertex arrays. Compare modes on compute+transfer (the last
@@ -308,7 +343,7 @@ func benchOOM(b *testing.B, g *csr.Graph, algs []Algorithm, frac int64) {
 		if needsWeights(alg) {
 			edgeBytes *= 2
 		}
-		for _, c := range oomModes {
+		for _, c := range benchOOMModes() {
 			if alg == PR && c.name != "stream" {
 				continue // PageRank out of GPU memory has one mode: streaming
 			}
@@ -322,6 +357,18 @@ func benchOOM(b *testing.B, g *csr.Graph, algs []Algorithm, frac int64) {
 					o.GPUMem = edgeBytes/frac + prStreamVertexBytes(uint64(g.N))
 				}
 				run := func() (*Result, error) { return Run(g, alg, o) }
+				if os.Getenv("CFLR_BENCH_TRACE") == "1" {
+					// One extra run printing the per-iteration counters.
+					to := o
+					name := fmt.Sprintf("%s/%s", alg, c.name)
+					to.Trace = func(it SubwayIteration) {
+						fmt.Printf("# trace %s it %d: active %d vertices, %d edges (%.1f%%), streamed %v, loads %d, inner rounds %d, %.3f GB\n",
+							name, it.Iteration, it.Active, it.ActiveEdges, 100*float64(it.ActiveEdges)/float64(g.NumEdges()), it.Streamed, it.Loads, it.InnerRounds, float64(it.Bytes)/1e9)
+					}
+					if _, err := Run(g, alg, to); err != nil {
+						b.Fatal(err)
+					}
+				}
 				var r *Result
 				if os.Getenv("CFLR_BENCH_OOM_RUNS") == "1" {
 					var err error

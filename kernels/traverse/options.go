@@ -94,6 +94,16 @@ type Options struct {
 	// gathers them straight from the mapped pinned edge array (zero-copy),
 	// which skips the CPU pass and the staging copy.
 	HostGather bool
+	// StreamAbove is the fraction of all edges above which an iteration of
+	// the Subway path streams plain partitions instead of building a
+	// SubCSR (default 0.8; 1 or more never streams). Async Subway iterates
+	// each streamed partition to local convergence as it does a SubCSR
+	// chunk.
+	StreamAbove float64
+	// Trace, when set, is called after every outer iteration out of GPU
+	// memory (Subway and partition streaming) with its counters: for
+	// diagnosing and benchmarks; nil costs nothing.
+	Trace func(SubwayIteration)
 	// Damping is PageRank's d (default 0.85).
 	Damping float64
 	// Iterations is the number of PageRank power iterations (default 20).
@@ -135,6 +145,17 @@ func (o *Options) ensureDefaults() {
 	if o.Tolerance == 0 {
 		o.Tolerance = 1e-12
 	}
+}
+
+// SubwayIteration is one outer iteration out of GPU memory (Options.Trace).
+type SubwayIteration struct {
+	Iteration   int    // 1-based
+	Active      uint64 // active vertices at its start
+	ActiveEdges uint64 // their out-edges
+	Streamed    bool   // plain partitions were streamed instead of a SubCSR
+	Loads       int    // SubCSR chunks or partitions loaded
+	InnerRounds int    // kernel rounds over all loads (async: until each converged)
+	Bytes       int64  // host->device graph bytes
 }
 
 // Phases is where a run's time went.

@@ -22,7 +22,9 @@ import (
 // mapped edge array over the bus (zero-copy), or with Options.HostGather
 // Subway's original scheme: a parallel CPU copy into a pinned staging
 // buffer, then one copy. When more than 80% of the edges are active, or
-// with OutOfCore "stream", it streams plain vertex-range partitions instead.
+// with OutOfCore "stream", it streams plain vertex-range partitions instead
+// (Options.StreamAbove sets the fraction); async iterates each partition to
+// local convergence too.
 // scanSums are the sizes of the multi-level scan's level sums.
 func scanSums(n uint64) []uint64 {
 	var sumSizes []uint64
@@ -226,6 +228,14 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 		return b.Ptr()
 	}
 
+	streamAbove := opt.StreamAbove
+	if streamAbove <= 0 {
+		streamAbove = 0.8
+	}
+	// Naive streaming (OutOfCore "stream") stays one synchronous pass per
+	// partition: it is the baseline Subway is measured against.
+	asyncStream := opt.Async && opt.OutOfCore != "stream"
+
 	var xfer time.Duration
 	start := time.Now()
 	flag := make([]uint32, 2)
@@ -261,7 +271,9 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 			break
 		}
 		iters++
-		stream := opt.OutOfCore == "stream" || float64(total) > 0.8*float64(m)
+		tr := SubwayIteration{Iteration: iters, Active: count, ActiveEdges: total, Bytes: -res.BytesToDevice}
+		stream := opt.OutOfCore == "stream" || float64(total) > streamAbove*float64(m)
+		tr.Streamed = stream
 		if stream {
 			for _, p := range parts {
 				e0, e1 := g.Offsets[p.v0], g.Offsets[p.v1]
@@ -278,8 +290,38 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 				}
 				xfer += time.Since(t)
 				cnt := uint64(p.v1 - p.v0)
-				if err = k.relaxRange.Launch(grid(cnt), block, uint64(p.v0), uint64(p.v1), off.Ptr(), e0, dadj.Ptr(), wptr(dw), val.Ptr(), cur.Ptr(), next.Ptr(), changed.Ptr(), code); err != nil {
-					return err
+				tr.Loads++
+				if !asyncStream {
+					tr.InnerRounds++
+					if err = k.relaxRange.Launch(grid(cnt), block, uint64(p.v0), uint64(p.v1), off.Ptr(), e0, dadj.Ptr(), wptr(dw), val.Ptr(), cur.Ptr(), next.Ptr(), changed.Ptr(), code); err != nil {
+						return err
+					}
+					continue
+				}
+				// Async: iterate inside the loaded partition until it
+				// converges (relax_range_async says which flags move).
+				var sc uint64 // round 1: active or improved earlier in this iteration
+				for {
+					tr.InnerRounds++
+					if err = changed.Memset32(0, 2); err != nil {
+						return err
+					}
+					if err = k.relaxRangeAsync.Launch(grid(32*cnt), block, uint64(p.v0), uint64(p.v1), off.Ptr(), e0, dadj.Ptr(), wptr(dw), val.Ptr(), cur.Ptr(), sc, next.Ptr(), changed.Ptr(), subnext.Ptr(), changed.Ptr()+4, code); err != nil {
+						return err
+					}
+					if err = gpu.Download(flag, changed, 0); err != nil {
+						return err
+					}
+					if sc != 0 {
+						if err = k.clearRange.Launch(grid(cnt), block, uint64(p.v0), uint64(p.v1), subcur.Ptr()); err != nil {
+							return err
+						}
+					}
+					if flag[1] == 0 {
+						break
+					}
+					subcur, subnext = subnext, subcur
+					sc = subcur.Ptr()
 				}
 			}
 		} else {
@@ -338,7 +380,9 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 					res.BytesToDevice += 4 * edges
 				}
 				cnt := t1 - t0
+				tr.Loads++
 				if !opt.Async {
+					tr.InnerRounds++
 					err = k.relaxSub.Launch(grid(32*cnt), block, cnt, lp, sp, base, dadj.Ptr(), wptr(dw), val.Ptr(), cur.Ptr(), 0, next.Ptr(), changed.Ptr(), 0, 0, 0, 0, 0, code)
 					if err != nil {
 						return err
@@ -362,6 +406,7 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 					// is enough (no pass over all n vertices).
 					var sc uint64 // round 1: every listed vertex
 					for {
+						tr.InnerRounds++
 						if err = changed.Memset32(0, 2); err != nil {
 							return err
 						}
@@ -381,12 +426,17 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 						}
 						subcur, subnext = subnext, subcur
 						sc = subcur.Ptr()
-						// next[] keeps every updated vertex for the next outer
-						// iteration, so clearing changed[0] loses nothing.
+						// next[] keeps every vertex improved from inside the
+						// chunk but outside its list, so clearing changed[0]
+						// loses nothing.
 					}
 				}
 				t0 = t1
 			}
+		}
+		if opt.Trace != nil {
+			tr.Bytes += res.BytesToDevice
+			opt.Trace(tr)
 		}
 		cur, next = next, cur
 		if err = next.Memset32(0, int64(n)); err != nil {

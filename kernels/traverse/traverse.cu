@@ -18,38 +18,36 @@ typedef unsigned long long u64;
 
 #define INF 0xffffffffu
 
-__device__ __forceinline__ void relax(u64 alg, u32 uval, u32 w, u32 v, u32 *val,
-                                      u32 *next, u32 *changed) {
+// improve lowers (raises, for SSWP) val[v] by the candidate from a source
+// of value uval over an edge of weight w, and says whether it did; the
+// caller decides which flags the improvement sets.
+__device__ __forceinline__ bool improve(u64 alg, u32 uval, u32 w, u32 v, u32 *val) {
   if (alg == 0) {
     u32 c = uval + 1;
     // Level-synchronous BFS: all writers of a level write the same value,
     // so a plain store suffices.
     if (c < val[v]) {
       val[v] = c;
-      next[v] = 1;
-      *changed = 1;
+      return true;
     }
-    return;
+    return false;
   }
   if (alg == 1 || alg == 4) {
     u64 s = (u64)uval + (u64)w;
     u32 c = s >= INF ? INF : (u32)s;
-    if (c < val[v] && atomicMin(&val[v], c) > c) {
-      next[v] = 1;
-      *changed = 1;
-    }
-    return;
+    return c < val[v] && atomicMin(&val[v], c) > c;
   }
   if (alg == 2) {
     u32 c = min(uval, w);
-    if (c > val[v] && atomicMax(&val[v], c) < c) {
-      next[v] = 1;
-      *changed = 1;
-    }
-    return;
+    return c > val[v] && atomicMax(&val[v], c) < c;
   }
   // CC
-  if (uval < val[v] && atomicMin(&val[v], uval) > uval) {
+  return uval < val[v] && atomicMin(&val[v], uval) > uval;
+}
+
+__device__ __forceinline__ void relax(u64 alg, u32 uval, u32 w, u32 v, u32 *val,
+                                      u32 *next, u32 *changed) {
+  if (improve(alg, uval, w, v, val)) {
     next[v] = 1;
     *changed = 1;
   }
@@ -158,8 +156,13 @@ extern "C" __global__ void scatter_active(u64 n, const u32 *cur, const u64 *pos,
 // subadj[suboff[t]-base .. suboff[t+1]-base). subcur, when non-null, selects
 // who runs this round (async inner rounds). With async set, an improvement
 // to a vertex of this subgraph (listed: in [lo,hi] with its cur flag set;
-// the list is sorted) also marks subnext and *subchanged, so the host can
-// iterate inside the loaded subgraph until it converges.
+// the list is sorted) marks subnext and *subchanged instead of next, and a
+// vertex that runs clears its own next flag: the host iterates inside the
+// loaded subgraph until it converges, so every improvement to a listed
+// vertex is pushed here, with the latest value, and the next outer
+// iteration only reloads vertices improved from outside the subgraph (or
+// after their chunk). Without that, every vertex improved inside a chunk
+// was loaded again in the next outer iteration and async saved nothing.
 extern "C" __global__ void relax_sub(u64 count, const u32 *list, const u64 *suboff, u64 base,
                                      const u32 *subadj, const u32 *subw, u32 *val, const u32 *cur,
                                      const u32 *subcur, u32 *next, u32 *changed, u64 async,
@@ -172,16 +175,21 @@ extern "C" __global__ void relax_sub(u64 count, const u32 *list, const u64 *subo
   if (t >= count) return;
   u32 v = list[t];
   if (subcur && !subcur[v]) return;
+  // Only this warp writes next[v] while the chunk runs (improvements to
+  // listed vertices go to subnext), so clearing it here cannot lose one.
+  if (async && lane == 0) next[v] = 0;
   // Each lane reads val[v] itself: a newer (better) value read by some
   // lanes is still a valid relaxation source for these monotone algorithms.
   u32 uval = val[v];
   for (u64 i = suboff[t] - base + lane; i < suboff[t + 1] - base; i += 32) {
     u32 d = subadj[i];
-    u32 old = val[d];
-    relax(alg, uval, subw ? subw[i] : 1, d, val, next, changed);
-    if (async && d >= lo && d <= hi && cur[d] && val[d] != old) {
+    if (!improve(alg, uval, subw ? subw[i] : 1, d, val)) continue;
+    if (async && d >= lo && d <= hi && cur[d]) {
       subnext[d] = 1;
       *subchanged = 1;
+    } else {
+      next[d] = 1;
+      *changed = 1;
     }
   }
 }
@@ -190,17 +198,23 @@ extern "C" __global__ void relax_sub(u64 count, const u32 *list, const u64 *subo
 // host memory (zero-copy): one warp per listed vertex, so each warp reads
 // its vertex's contiguous edge list in 128-byte pieces over the bus. This
 // replaces the CPU gather into a staging buffer plus a copy.
-extern "C" __global__ void gather_sub(u64 count, const u32 *list, const u64 *suboff, u64 base,
-                                      const u64 *off, const u32 *hadj, const u32 *hw, u32 *subadj,
-                                      u32 *subw) {
+extern "C" __global__ void gather_sub(u64 count, const u32 *__restrict__ list,
+                                      const u64 *__restrict__ suboff, u64 base,
+                                      const u64 *__restrict__ off, const u32 *__restrict__ hadj,
+                                      const u32 *__restrict__ hw, u32 *__restrict__ subadj,
+                                      u32 *__restrict__ subw) {
   u64 t = (blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5;
   u64 lane = threadIdx.x & 31;
   if (t >= count) return;
   u32 v = list[t];
   u64 a = off[v], b = off[v + 1], s = suboff[t] - base;
+  // Both loads are issued before either store (restrict: no aliasing), so
+  // each lane has two bus reads in flight instead of one.
   for (u64 i = a + lane; i < b; i += 32) {
-    subadj[s + i - a] = hadj[i];
-    if (hw) subw[s + i - a] = hw[i];
+    u32 x = hadj[i];
+    u32 y = hw ? hw[i] : 0;
+    subadj[s + i - a] = x;
+    if (hw) subw[s + i - a] = y;
   }
 }
 
@@ -214,6 +228,45 @@ extern "C" __global__ void relax_range(u64 v0, u64 v1, const u64 *off, u64 e0, c
   u32 uval = val[v];
   for (u64 i = off[v]; i < off[v + 1]; i++)
     relax(alg, uval, pw ? pw[i - e0] : 1, padj[i - e0], val, next, changed);
+}
+
+// Async Subway, streamed partition [v0,v1) (iterations with most edges
+// active): the partition is a loaded subgraph like a SubCSR chunk, so it
+// iterates to local convergence too. One warp per vertex. Round 1 (subcur
+// null) runs the vertices active this iteration or improved by an earlier
+// partition of it (next set: their edges are loaded now); later rounds run
+// subcur. Improvements inside the range go to subnext, others to next; a
+// vertex that runs clears its next flag (only its warp writes it here).
+extern "C" __global__ void relax_range_async(u64 v0, u64 v1, const u64 *off, u64 e0,
+                                             const u32 *padj, const u32 *pw, u32 *val,
+                                             const u32 *cur, const u32 *subcur, u32 *next,
+                                             u32 *changed, u32 *subnext, u32 *subchanged,
+                                             u64 alg) {
+  u64 v = v0 + ((blockIdx.x * (u64)blockDim.x + threadIdx.x) >> 5);
+  u64 lane = threadIdx.x & 31;
+  if (v >= v1) return;
+  bool on = subcur ? subcur[v] != 0 : (cur[v] | next[v]) != 0;
+  __syncwarp();  // every lane has read next[v] before lane 0 clears it
+  if (!on) return;
+  if (lane == 0) next[v] = 0;
+  u32 uval = val[v];
+  for (u64 i = off[v] + lane; i < off[v + 1]; i += 32) {
+    u32 d = padj[i - e0];
+    if (!improve(alg, uval, pw ? pw[i - e0] : 1, d, val)) continue;
+    if (d >= v0 && d < v1) {
+      subnext[d] = 1;
+      *subchanged = 1;
+    } else {
+      next[d] = 1;
+      *changed = 1;
+    }
+  }
+}
+
+// Clear flags[v0..v1) (async streaming: one partition's inner-round flags).
+extern "C" __global__ void clear_range(u64 v0, u64 v1, u32 *flags) {
+  u64 v = v0 + blockIdx.x * (u64)blockDim.x + threadIdx.x;
+  if (v < v1) flags[v] = 0;
 }
 
 // ---- PageRank (push form, Jacobi iterations) ----
