@@ -90,7 +90,11 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 	a.Stats.Load, a.Stats.SSA = prog.LoadTime, prog.SSATime
 
 	start := time.Now()
-	a.vta = dynamicCallees(vtaGraph(prog.SSA))
+	// VTA and Build both start from every function of the program: walk
+	// the program for them once (0.2 s on pebble).
+	all := allFunctions(prog.SSA)
+	prog.setFuncs(all)
+	a.vta = dynamicCallees(vta.CallGraph(all, cha.CallGraph(prog.SSA)))
 	a.Stats.CallGraph = time.Since(start)
 	a.Stats.CallGraphRSS = edgecentric.PeakRSS()
 
@@ -126,10 +130,6 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 	}
 	a.Stats.PeakRSS = edgecentric.PeakRSS()
 	return a, nil
-}
-
-func vtaGraph(prog *ssa.Program) *callgraph.Graph {
-	return vta.CallGraph(allFunctions(prog), cha.CallGraph(prog))
 }
 
 // DynamicCallees returns a resolver for Options.Callees from a call graph

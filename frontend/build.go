@@ -322,9 +322,19 @@ func (p *Program) sortedFuncs() []*ssa.Function {
 	if p.funcs != nil {
 		return p.funcs
 	}
+	p.setFuncs(allFunctions(p.SSA))
+	return p.funcs
+}
+
+// setFuncs sets the sorted function list from all, the program's
+// functions (ssautil.AllFunctions), unless it is set already.
+func (p *Program) setFuncs(all map[*ssa.Function]bool) {
+	if p.funcs != nil {
+		return
+	}
 	prog := p.SSA
 	var fs []*ssa.Function
-	for fn := range allFunctions(prog) {
+	for fn := range all {
 		// Generic bodies are analyzed through their instances.
 		if len(fn.Blocks) > 0 && (fn.TypeParams().Len() == 0 || len(fn.TypeArgs()) > 0) {
 			fs = append(fs, fn)
@@ -332,7 +342,6 @@ func (p *Program) sortedFuncs() []*ssa.Function {
 	}
 	sortFuncs(prog, fs)
 	p.funcs = fs
-	return fs
 }
 
 func sortFuncs(prog *ssa.Program, fs []*ssa.Function) {
