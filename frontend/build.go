@@ -190,6 +190,7 @@ type Graph struct {
 	Rep []uint32
 
 	prog     *ssa.Program
+	wd       string // Program.wd, for positions
 	vals     map[ssa.Value]uint32
 	contents map[ssa.Value]uint32 // content vertex of address-taken variables (Debug)
 	objs     map[ssa.Value]uint32 // allocation site → object
@@ -243,7 +244,7 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 	}
 	b := &builder{
 		Graph: &Graph{
-			Graph: graph.New(), prog: prog.SSA,
+			Graph: graph.New(), prog: prog.SSA, wd: prog.wd,
 			vals: map[ssa.Value]uint32{}, contents: map[ssa.Value]uint32{},
 			objs: map[ssa.Value]uint32{}, fnObjs: map[*ssa.Function]uint32{},
 			rets: map[*ssa.Function][]uint32{}, tuples: map[tupleKey]uint32{},
@@ -369,7 +370,7 @@ func (b *builder) assign(src, dst uint32) { b.edge(src, dst, lAssign, graph.NoIn
 func (b *builder) temp() uint32 { return b.node(Node{Kind: KindTemp, Func: b.fn}) }
 
 func (b *builder) unmodelled(pos token.Pos, reason string) {
-	u := Unmodelled{Pos: posString(b.prog.Fset, pos), Reason: reason}
+	u := Unmodelled{Pos: posString(b.wd, b.prog.Fset, pos), Reason: reason}
 	if b.fn != nil {
 		u.Func = b.fn.String()
 	}
@@ -1330,7 +1331,7 @@ func (b *Graph) describe(v uint32) string {
 		s = funcName(n.Func) + ":" + s
 	}
 	if n.Pos.IsValid() {
-		s += " @" + posString(b.prog.Fset, n.Pos)
+		s += " @" + posString(b.wd, b.prog.Fset, n.Pos)
 	}
 	return strings.Map(func(r rune) rune {
 		if r == '\t' || r == '\n' {

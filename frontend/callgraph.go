@@ -175,7 +175,7 @@ func (cg *CallGraph) Callees(caller string) []string {
 // totals line.
 func (cg *CallGraph) WriteText(w io.Writer, prog *Program) error {
 	for _, e := range cg.Edges {
-		if _, err := fmt.Fprintf(w, "%s -> %s\t%s\n", funcName(e.Caller), funcName(e.Callee), posString(prog.SSA.Fset, e.Site.Pos())); err != nil {
+		if _, err := fmt.Fprintf(w, "%s -> %s\t%s\n", funcName(e.Caller), funcName(e.Callee), posString(prog.wd, prog.SSA.Fset, e.Site.Pos())); err != nil {
 			return err
 		}
 	}
@@ -198,7 +198,7 @@ func (cg *CallGraph) WriteJSON(w io.Writer, prog *Program) error {
 		List         []edge `json:"call_edges"`
 	}{cg.Functions, len(cg.Edges), cg.DynamicSites, cg.Resolved, []edge{}}
 	for _, e := range cg.Edges {
-		out.List = append(out.List, edge{funcName(e.Caller), funcName(e.Callee), posString(prog.SSA.Fset, e.Site.Pos())})
+		out.List = append(out.List, edge{funcName(e.Caller), funcName(e.Callee), posString(prog.wd, prog.SSA.Fset, e.Site.Pos())})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

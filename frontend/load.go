@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -70,6 +69,9 @@ type Program struct {
 	LoadRSS int64
 
 	funcs []*ssa.Function // sortedFuncs, once computed
+	// wd is the working directory at Load: positions below it are
+	// printed relative to it, as go build prints them.
+	wd string
 }
 
 // Load loads the packages that patterns (as for `go build`) denote and
@@ -95,11 +97,12 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if err != nil {
 		return nil, fmt.Errorf("loading %v: %w", patterns, err)
 	}
-	p := &Program{LoadTime: time.Since(start)}
+	wd, _ := os.Getwd()
+	p := &Program{LoadTime: time.Since(start), wd: wd}
 	seen := map[string]bool{}
 	packages.Visit(initial, nil, func(pkg *packages.Package) {
 		for _, e := range pkg.Errors {
-			pe := PackageError{Pos: relPos(e.Pos), Msg: e.Msg}
+			pe := PackageError{Pos: relPos(p.wd, e.Pos), Msg: e.Msg}
 			if k := pe.Error(); !seen[k] {
 				seen[k] = true
 				p.Errors = append(p.Errors, pe)
@@ -159,14 +162,14 @@ func pkgName(p *types.Package) string {
 	return p.Name()
 }
 
-// posString formats pos as file:line:col, the file relative to the
-// current directory when it lies below it.
-func posString(fset *token.FileSet, pos token.Pos) string {
+// posString formats pos as file:line:col, the file relative to wd (the
+// working directory at Load) when it lies below it.
+func posString(wd string, fset *token.FileSet, pos token.Pos) string {
 	p := fset.Position(pos)
 	if !p.IsValid() {
 		return "-"
 	}
-	if wd := workDir(); wd != "" {
+	if wd != "" {
 		if rel, err := filepath.Rel(wd, p.Filename); err == nil && !strings.HasPrefix(rel, "..") {
 			p.Filename = rel
 		}
@@ -174,15 +177,9 @@ func posString(fset *token.FileSet, pos token.Pos) string {
 	return p.String()
 }
 
-var workDir = sync.OnceValue(func() string {
-	wd, _ := os.Getwd()
-	return wd
-})
-
-// relPos makes the file of a file:line:col position relative to the
-// current directory when it lies below it, as go build prints it.
-func relPos(pos string) string {
-	wd := workDir()
+// relPos makes the file of a file:line:col position relative to wd when
+// it lies below it, as go build prints it.
+func relPos(wd, pos string) string {
 	if wd == "" || !filepath.IsAbs(pos) {
 		return pos
 	}

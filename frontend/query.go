@@ -30,7 +30,7 @@ func (a *Analysis) Object(o uint32) Object {
 		obj.Type = types.TypeString(n.Type, func(p *types.Package) string { return p.Name() })
 	}
 	if n.Pos.IsValid() {
-		obj.Pos = posString(a.Prog.Fset, n.Pos)
+		obj.Pos = posString(a.Prog.wd, a.Prog.Fset, n.Pos)
 	}
 	return obj
 }
