@@ -100,8 +100,8 @@ type Options struct {
 	// (index: the call site), for the context-sensitive grammar.
 	Context bool
 	// Callees resolves dynamic call sites (function values and interface
-	// methods). It is required; Analyze supplies VTA's call graph, then the
-	// refined one.
+	// methods). It is required; Analyze supplies VTA's call graph (and,
+	// with AnalysisOptions.Refine, the narrowed one for the second build).
 	Callees func(site ssa.CallInstruction) []*ssa.Function
 	// AllFunctions translates every function body of the program. By
 	// default only the functions that can run (reachableFuncs: from main,
