@@ -29,7 +29,7 @@ type AnalysisOptions struct {
 	// With Refine the graph is then built again with the narrowed calls
 	// and solved again, so that points-to sets no longer carry values
 	// through calls the first solve ruled out. It costs a second build and
-	// solve (3x the analysis time on stringer); the issue asks for the
+	// solve (about twice the build+solve time); the issue asks for the
 	// refinement as an option, and the call graph seldom shrinks further.
 	Refine bool
 	// Threads is the solver's parallelism (default: number of CPUs).

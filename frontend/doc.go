@@ -27,7 +27,8 @@
 // allow: that is the call graph it reports. With Refine (`--refine`) it
 // then builds and solves again with the narrowed calls, so that points-to
 // sets no longer flow through calls the first solve ruled out; the issue
-// makes this second solve optional, and it triples the analysis time.
+// makes this second solve optional, and it about doubles the time of
+// graph building and solving (BENCHMARKS.md).
 // Analysis then answers PointsToQuery, Alias and CallGraph.
 //
 // # Why the grammar is object-centric
