@@ -8,7 +8,7 @@
 GOBENCH ?= out/gobench
 FRONTEND_FLAGS ?= --boxes type --compare --stats
 
-.PHONY: bench-frontend fetch-frontend check-frontend-dynamic
+.PHONY: bench-frontend fetch-frontend check-frontend-dynamic check-frontend-static
 
 fetch-frontend:
 	mkdir -p $(GOBENCH)/stringer $(GOBENCH)/pebble
@@ -36,3 +36,12 @@ check-frontend-dynamic: fetch-frontend
 	done
 	$(GO) tool covdata func -i=$(GOBENCH)/cov > $(GOBENCH)/covfunc.txt
 	$(GO) run ./frontend/internal/covcheck $(GOBENCH)/stringer golang.org/x/tools/cmd/stringer < $(GOBENCH)/covfunc.txt
+
+# A static check of the call graph on both programs: every call site in a
+# reachable function whose callee SSA names (StaticCallee, go and defer
+# included) must have its edge in cflr's graph, and a callee with a body
+# must be reachable (frontend.CheckStatic). The graph itself is discarded;
+# the counts and any misses go to stderr, and a miss fails the target.
+check-frontend-static: build fetch-frontend
+	cd $(GOBENCH)/stringer && $(CURDIR)/$(BIN)/cflr callgraph --boxes type --check-static golang.org/x/tools/cmd/stringer > /dev/null
+	cd $(GOBENCH)/pebble && $(CURDIR)/$(BIN)/cflr callgraph --boxes type --check-static github.com/cockroachdb/pebble/cmd/pebble > /dev/null

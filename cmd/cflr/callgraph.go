@@ -13,7 +13,7 @@ import (
 func newCallgraphCmd() *cobra.Command {
 	var f goFlags
 	var format string
-	var compare bool
+	var compare, checkStatic bool
 	cmd := &cobra.Command{
 		Use:   "callgraph [flags] [PATTERN...]",
 		Short: "Print the call graph of Go packages under cflr's points-to analysis",
@@ -27,7 +27,11 @@ cannot lead to a function or an interface are left out by default
 (--callgraph-only=false keeps them; the edges are the same). For whole
 programs add --boxes type. --refine builds and solves a second time with
 the narrowed calls (slower; the points-to sets then no longer flow through
-calls the first solve ruled out).`,
+calls the first solve ruled out). --check-static checks the graph against
+the static callees: every call site in a reachable function whose callee
+SSA names (go and defer included) must have its edge in the graph, and its
+callee, if it has a body, must be reachable; the counts and any misses go
+to stderr, and a miss makes the exit status 1.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "text", "json", "dot":
@@ -86,6 +90,18 @@ calls the first solve ruled out).`,
 				tw.Flush()
 				fmt.Fprintf(w, "# cflr time: graph build + %d solve(s); its VTA input took %.2fs more\n", a.Stats.Solves, a.Stats.CallGraph.Seconds())
 			}
+			if checkStatic {
+				sc := frontend.CheckStatic(a, cg)
+				if err := sc.WriteText(cmd.ErrOrStderr(), prog); err != nil {
+					return err
+				}
+				if n := len(sc.Missing) + len(sc.Unreached); n > 0 {
+					if err := f.finish(cmd, a, hadErrs); err != nil {
+						return err
+					}
+					return &exitError{code: 1, err: fmt.Errorf("static check: %d missing edges, %d unreached callees", len(sc.Missing), len(sc.Unreached))}
+				}
+			}
 			return f.finish(cmd, a, hadErrs)
 		},
 	}
@@ -97,5 +113,6 @@ calls the first solve ruled out).`,
 	cmd.Flags().Lookup("callgraph-only").DefValue = "true"
 	cmd.Flags().StringVar(&format, "format", "text", "output: text, json or dot")
 	cmd.Flags().BoolVar(&compare, "compare", false, "also print CHA's and VTA's totals")
+	cmd.Flags().BoolVar(&checkStatic, "check-static", false, "check that every static call of a reachable function is an edge (to stderr)")
 	return cmd
 }

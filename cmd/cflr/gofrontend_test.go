@@ -127,6 +127,12 @@ main.total -> main.main$1	M:20:14
 	if code != 0 || rows["VTA reachable"] != "6 6 2 2" || rows["cflr"] != "6 6 2 2" || rows["VTA"] != "7 7 2 2" || rows["CHA"] != "7 8 2 2" {
 		t.Errorf("--compare: exit %d, rows %q:\n%s", code, rows, stdout)
 	}
+
+	// --check-static: the same graph on stdout, the check on stderr.
+	stdout, stderr, code = cflr(t, "callgraph", "-C", gomod, "--check-static")
+	if wantErr := "# static check: 7 reachable functions, 3 static call sites (0 go/defer, 0 to bodiless callees), 0 missing edges, 0 unreached callees\n"; code != 0 || stdout != want || stderr != wantErr {
+		t.Errorf("--check-static: exit %d, stdout:\n%s\nstderr %q, want %q", code, stdout, stderr, wantErr)
+	}
 }
 
 func TestGraphExample(t *testing.T) {
