@@ -7,6 +7,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/cflr/cflr/internal/atomicfile"
 	"hash/crc32"
 	"io"
 	"os"
@@ -368,25 +369,8 @@ func WriteNames(path string, names []string) error {
 
 // AtomicWrite writes a file through fn into a temporary file in the same
 // directory and renames it into place only if fn and the close succeed.
-func AtomicWrite(path string, fn func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = fn(f); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+func AtomicWrite(path string, fn func(io.Writer) error) error {
+	return atomicfile.Write(path, fn)
 }
 
 var binMagic = []byte("CFLRG\x00\x01\n")

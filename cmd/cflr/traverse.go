@@ -1,16 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/cflr/cflr/graph"
 	"github.com/cflr/cflr/graph/csr"
 	"github.com/cflr/cflr/kernels/traverse"
 )
@@ -121,26 +120,19 @@ func parseBytes(s string) (int64, error) {
 }
 
 // writeValues writes one line per vertex through a temporary file.
-func writeValues(path string, res *traverse.Result) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+func writeValues(path string, res *traverse.Result) error {
+	return graph.AtomicWrite(path, func(w io.Writer) error {
+		var buf []byte
+		if res.Rank != nil {
+			for _, r := range res.Rank {
+				buf = strconv.AppendFloat(buf[:0], r, 'g', 17, 64)
+				buf = append(buf, '\n')
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+			}
+			return nil
 		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	var buf []byte
-	if res.Rank != nil {
-		for _, r := range res.Rank {
-			buf = strconv.AppendFloat(buf[:0], r, 'g', 17, 64)
-			buf = append(buf, '\n')
-			bw.Write(buf)
-		}
-	} else {
 		for _, v := range res.Values {
 			if v == traverse.Inf {
 				buf = append(buf[:0], "inf\n"...)
@@ -148,14 +140,10 @@ func writeValues(path string, res *traverse.Result) (err error) {
 				buf = strconv.AppendUint(buf[:0], uint64(v), 10)
 				buf = append(buf, '\n')
 			}
-			bw.Write(buf)
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
 		}
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+		return nil
+	})
 }

@@ -1,13 +1,11 @@
 package csr
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
+	"github.com/cflr/cflr/internal/atomicfile"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 )
 
@@ -37,28 +35,11 @@ func Write(path string, g *Graph, f Format) error {
 
 // writeAtomic writes through a buffered temporary file and renames it to path
 // only when fill and the flush and close all succeed.
-func writeAtomic(path string, fill func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	if err = fill(bw); err != nil {
+func writeAtomic(path string, fill func(io.Writer) error) error {
+	if err := atomicfile.Write(path, fill); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err = bw.Flush(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 func writeEL(w io.Writer, g *Graph, weighted bool) error {

@@ -1,0 +1,40 @@
+// Package atomicfile writes files so that readers never see a half-written
+// one: the content goes to a temporary file in the same directory, which is
+// renamed into place only when writing, flushing and closing all succeed.
+// Every cflr writer (graphs, closures, statistics, traversal values) uses
+// it, so bad input or a failed run leaves no partial output behind.
+package atomicfile
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Write writes path through fill, buffered, and renames it into place only
+// if fill, the flush and the close succeed; otherwise it removes the
+// temporary file and returns the first error.
+func Write(path string, fill func(io.Writer) error) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(tmp, 1<<20)
+	if err = fill(bw); err != nil {
+		return err
+	}
+	if err = bw.Flush(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
