@@ -17,11 +17,7 @@ objects they share. Exit status 0 either way; the answer is printed.`,
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			prog, hadErrs, err := f.load(ctx, cmd.ErrOrStderr(), defaultPatterns(args[0], args[2:]))
-			if err != nil {
-				return err
-			}
-			a, err := f.analyze(ctx, prog)
+			_, a, hadErrs, err := f.loadAnalyze(ctx, cmd.ErrOrStderr(), defaultPatterns(args[0], args[2:]))
 			if err != nil {
 				return err
 			}

@@ -42,11 +42,7 @@ to stderr, and a miss makes the exit status 1.`,
 				args = []string{"./..."}
 			}
 			ctx := cmd.Context()
-			prog, hadErrs, err := f.load(ctx, cmd.ErrOrStderr(), args)
-			if err != nil {
-				return err
-			}
-			a, err := f.analyze(ctx, prog)
+			prog, a, hadErrs, err := f.loadAnalyze(ctx, cmd.ErrOrStderr(), args)
 			if err != nil {
 				return err
 			}

@@ -47,11 +47,7 @@ first solve).`,
 				args = []string{"./..."}
 			}
 			ctx := cmd.Context()
-			prog, hadErrs, err := f.load(ctx, cmd.ErrOrStderr(), args)
-			if err != nil {
-				return err
-			}
-			a, err := f.analyze(ctx, prog)
+			_, a, hadErrs, err := f.loadAnalyze(ctx, cmd.ErrOrStderr(), args)
 			if err != nil {
 				return err
 			}

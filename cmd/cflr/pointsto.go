@@ -79,6 +79,17 @@ func (f *goFlags) load(ctx context.Context, stderr io.Writer, patterns []string)
 	return prog, len(prog.Errors) > 0, nil
 }
 
+// loadAnalyze loads the packages and analyzes them: the first steps of
+// every Go query command.
+func (f *goFlags) loadAnalyze(ctx context.Context, stderr io.Writer, patterns []string) (*frontend.Program, *frontend.Analysis, bool, error) {
+	prog, hadErrs, err := f.load(ctx, stderr, patterns)
+	if err != nil {
+		return nil, nil, hadErrs, err
+	}
+	a, err := f.analyze(ctx, prog)
+	return prog, a, hadErrs, err
+}
+
 func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*frontend.Analysis, error) {
 	// The analysis' live data is small next to the SSA program; what
 	// makes its peak RSS is the garbage collector's headroom (by default
@@ -178,11 +189,7 @@ fields and elements of objects.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			prog, hadErrs, err := f.load(ctx, cmd.ErrOrStderr(), defaultPatterns(args[0], args[1:]))
-			if err != nil {
-				return err
-			}
-			a, err := f.analyze(ctx, prog)
+			_, a, hadErrs, err := f.loadAnalyze(ctx, cmd.ErrOrStderr(), defaultPatterns(args[0], args[1:]))
 			if err != nil {
 				return err
 			}
