@@ -6,13 +6,17 @@ MINE_DEV ?= .minedev
 
 .PHONY: mine-ptx mine-gpu-bin bench-mine bench-mine-gpu
 
-# Regenerate kernels/mine/mine.ptx (on a machine with nvcc). The first line
-# records mine.cu's SHA-256; TestPTXFresh fails when the two disagree.
+# Regenerate every kernels/mine/X.ptx from X.cu (on a machine with nvcc).
+# The first line records the .cu's SHA-256; TestPTXFresh fails when the two
+# disagree.
 mine-ptx:
-	nvcc -arch=compute_80 -ptx -o $(MINE_DEV)/mine.ptx.tmp kernels/mine/mine.cu
-	{ printf '// cflr-source-sha256: %s\n' "$$(sha256sum kernels/mine/mine.cu | cut -d' ' -f1)"; \
-	  cat $(MINE_DEV)/mine.ptx.tmp; } > kernels/mine/mine.ptx
-	rm -f $(MINE_DEV)/mine.ptx.tmp
+	mkdir -p $(MINE_DEV)
+	set -e; for cu in kernels/mine/*.cu; do \
+	  b=$${cu%.cu}; \
+	  nvcc -arch=compute_80 -O3 -ptx -o $(MINE_DEV)/ptx.tmp $$cu; \
+	  { printf '// cflr-source-sha256: %s\n' "$$(sha256sum $$cu | cut -d' ' -f1)"; \
+	    cat $(MINE_DEV)/ptx.tmp; } > $$b.ptx; \
+	done; rm -f $(MINE_DEV)/ptx.tmp
 
 # Build the cuda test binary and copy the shared graphs next to it, to carry
 # to a GPU machine (which has no Go): run it there as

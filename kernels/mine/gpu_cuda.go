@@ -5,8 +5,11 @@ package mine
 import (
 	_ "embed"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cflr/cflr/graph/csr"
@@ -45,6 +48,41 @@ type GPU struct {
 	// hashOpts is tc_hash's opts word (mine.cu): load shift in bits 0..3,
 	// ILP streaming in bit 4; benchmarks vary it.
 	hashOpts uint64
+	// modules caches the kernel files other than mine.ptx (one .cu/.ptx
+	// pair per kernel family), loaded on first use by function.
+	modules map[string]*gpu.Module
+	modMu   sync.Mutex
+}
+
+// function returns kernel name from the embedded PTX text ptx (file is its
+// name, for errors and the cache), loading the module on first use.
+// GPUOptions.PTX only replaces mine.ptx; for kernel development on a GPU
+// machine (which has nvcc but no Go), CFLR_MINE_PTX_DIR names a folder whose
+// freshly compiled file replaces the embedded one.
+func (d *GPU) function(file, ptx, name string) (*gpu.Function, error) {
+	d.modMu.Lock()
+	defer d.modMu.Unlock()
+	mod := d.modules[file]
+	if mod == nil {
+		var err error
+		if dir := os.Getenv("CFLR_MINE_PTX_DIR"); dir != "" {
+			if b, err := os.ReadFile(filepath.Join(dir, file)); err == nil {
+				ptx = string(b)
+			}
+		}
+		if mod, err = d.ctx.LoadModule(ptx); err != nil {
+			return nil, fmt.Errorf("mine: loading %s: %w", file, err)
+		}
+		if d.modules == nil {
+			d.modules = make(map[string]*gpu.Module)
+		}
+		d.modules[file] = mod
+	}
+	f, err := mod.Function(name)
+	if err != nil {
+		return nil, fmt.Errorf("mine: %s: %w", file, err)
+	}
+	return f, nil
 }
 
 // NewGPU opens a device and loads the kernels.
