@@ -40,7 +40,7 @@ gpu-test: cuda-deps
 		$(CUDA_ENV) $(GO) test -c -tags cuda -o $(GPU_OUT)/$$(echo $$p | sed 's|.*/kernels/||; s|/|_|g').test $$p || exit 1; \
 	done
 	$(CUDA_ENV) $(GO) build -tags cuda -o $(GPU_OUT)/cflr ./cmd/cflr
-	-cp $(SHARED)/graphs/ca-GrQc.txt $(SHARED)/graphs/email-Enron.txt $(GPU_OUT)/graphs/
+	-cp $(SHARED)/graphs/ca-GrQc.txt $(SHARED)/graphs/email-Enron.txt $(SHARED)/graphs/citeseer.lg $(GPU_OUT)/graphs/
 	cp mk/gpu-run.sh $(GPU_OUT)/run.sh
 
 gpu-traverse: cuda-deps

@@ -57,17 +57,21 @@ type GPU struct {
 // function returns kernel name from the embedded PTX text ptx (file is its
 // name, for errors and the cache), loading the module on first use.
 // GPUOptions.PTX only replaces mine.ptx; for kernel development on a GPU
-// machine (which has nvcc but no Go), CFLR_MINE_PTX_DIR names a folder whose
-// freshly compiled file replaces the embedded one.
+// machine (which has nvcc but no Go), CFLR_MINE_PTX_DIR (or CFLR_PTX_DIR,
+// as mk/gpu-run.sh sets it) names a folder whose freshly compiled file
+// replaces the embedded one.
 func (d *GPU) function(file, ptx, name string) (*gpu.Function, error) {
 	d.modMu.Lock()
 	defer d.modMu.Unlock()
 	mod := d.modules[file]
 	if mod == nil {
 		var err error
-		if dir := os.Getenv("CFLR_MINE_PTX_DIR"); dir != "" {
-			if b, err := os.ReadFile(filepath.Join(dir, file)); err == nil {
-				ptx = string(b)
+		for _, env := range []string{"CFLR_MINE_PTX_DIR", "CFLR_PTX_DIR"} {
+			if dir := os.Getenv(env); dir != "" {
+				if b, err := os.ReadFile(filepath.Join(dir, file)); err == nil {
+					ptx = string(b)
+					break
+				}
 			}
 		}
 		if mod, err = d.ctx.LoadModule(ptx); err != nil {

@@ -15,8 +15,11 @@ import (
 func sharedGraph(t testing.TB, name string) string {
 	t.Helper()
 	dir := filepath.Join("..", "..", "..", "shared", "data", "graphs")
-	if d := os.Getenv("CFLR_GRAPHS"); d != "" { // a copy carried to a GPU machine
-		dir = d
+	for _, env := range []string{"CFLR_GRAPHS", "CFLR_GRAPHS_DIR"} { // a copy carried to a GPU machine
+		if d := os.Getenv(env); d != "" {
+			dir = d
+			break
+		}
 	}
 	p := filepath.Join(dir, name)
 	if _, err := os.Stat(p); err != nil {
