@@ -54,26 +54,31 @@ type GPU struct {
 	modMu   sync.Mutex
 }
 
+// devPTX returns the PTX text of file: the embedded text, unless
+// CFLR_MINE_PTX_DIR (or CFLR_PTX_DIR, as mk/gpu-run.sh sets it) names a
+// folder holding a freshly compiled copy, for kernel development on a GPU
+// machine (which has nvcc but no Go).
+func devPTX(file, embedded string) string {
+	for _, env := range []string{"CFLR_MINE_PTX_DIR", "CFLR_PTX_DIR"} {
+		if dir := os.Getenv(env); dir != "" {
+			if b, err := os.ReadFile(filepath.Join(dir, file)); err == nil {
+				return string(b)
+			}
+		}
+	}
+	return embedded
+}
+
 // function returns kernel name from the embedded PTX text ptx (file is its
 // name, for errors and the cache), loading the module on first use.
-// GPUOptions.PTX only replaces mine.ptx; for kernel development on a GPU
-// machine (which has nvcc but no Go), CFLR_MINE_PTX_DIR (or CFLR_PTX_DIR,
-// as mk/gpu-run.sh sets it) names a folder whose freshly compiled file
-// replaces the embedded one.
+// GPUOptions.PTX only replaces mine.ptx; devPTX may replace any.
 func (d *GPU) function(file, ptx, name string) (*gpu.Function, error) {
 	d.modMu.Lock()
 	defer d.modMu.Unlock()
 	mod := d.modules[file]
 	if mod == nil {
 		var err error
-		for _, env := range []string{"CFLR_MINE_PTX_DIR", "CFLR_PTX_DIR"} {
-			if dir := os.Getenv(env); dir != "" {
-				if b, err := os.ReadFile(filepath.Join(dir, file)); err == nil {
-					ptx = string(b)
-					break
-				}
-			}
-		}
+		ptx = devPTX(file, ptx)
 		if mod, err = d.ctx.LoadModule(ptx); err != nil {
 			return nil, fmt.Errorf("mine: loading %s: %w", file, err)
 		}
@@ -97,7 +102,7 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	}
 	ptx := opt.PTX
 	if ptx == "" {
-		ptx = minePTX
+		ptx = devPTX("mine.ptx", minePTX)
 	}
 	d := &GPU{ctx: ctx, opt: opt, hashCaps: [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}, hashLongMin: hashLongMin, hashOpts: hashOptsDefault}
 	mod, err := ctx.LoadModule(ptx)
