@@ -26,6 +26,15 @@ func Write(path string, fill func(io.Writer) error) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
+	// CreateTemp makes the file 0600; outputs are ordinary files (0644), or
+	// keep the mode of the file they replace.
+	mode := os.FileMode(0o644)
+	if fi, statErr := os.Stat(path); statErr == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
 	bw := bufio.NewWriterSize(tmp, 1<<20)
 	if err = fill(bw); err != nil {
 		return err
