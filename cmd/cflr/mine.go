@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,15 +46,30 @@ type minePhase struct {
 	Seconds float64 `json:"seconds"`
 }
 
+// mineCmd holds `cflr mine`'s flags and, during a run, its state; each
+// task is a method, so the command stays a thin layer over kernels/mine.
+type mineCmd struct {
+	k, maxEdges, workers int
+	patternFile, induced string
+	device, gpuMem       string
+	support              uint64
+	list, asJSON         bool
+	intersect, lb        string
+
+	// Set by run from the flags.
+	ind      mine.Induction
+	opt      mine.Options
+	memLimit int64
+	useGPU   bool
+	pat      mine.Pattern
+	dev      *mine.GPU
+	rep      *mineReport
+	w        *bufio.Writer
+	stderr   io.Writer
+}
+
 func newMineCmd() *cobra.Command {
-	var (
-		k, maxEdges, workers int
-		patternFile, induced string
-		device, gpuMem       string
-		support              uint64
-		list, asJSON         bool
-		intersect, lb        string
-	)
+	m := &mineCmd{}
 	cmd := &cobra.Command{
 		Use:   "mine triangles|cliques|motifs|match|fsm GRAPH",
 		Short: "Count triangles, k-cliques, motifs, pattern matches, or frequent subgraphs",
@@ -78,320 +94,365 @@ aggregated out of core). Other tasks run on the CPU, and --device gpu for
 them is an error.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			task, path := args[0], args[1]
-			switch task {
-			case "triangles", "cliques", "motifs", "match", "fsm":
-			default:
-				return usageErr(fmt.Errorf("unknown task %q (want triangles, cliques, motifs, match or fsm)", task))
-			}
-			ind := mine.InducedVertex
-			switch induced {
-			case "vertex":
-			case "edge":
-				ind = mine.InducedEdge
-			default:
-				return usageErr(fmt.Errorf("--induced: want vertex or edge, got %q", induced))
-			}
-			var im mine.Intersect
-			switch intersect {
-			case "hash":
-				im = mine.Hash
-			case "merge":
-				im = mine.Merge
-			case "binary":
-				im = mine.BinarySearch
-			default:
-				return usageErr(fmt.Errorf("--intersect: want hash, merge or binary, got %q", intersect))
-			}
-			if lb != "auto" && lb != "on" && lb != "off" {
-				return usageErr(fmt.Errorf("--lb: %q is not auto, on or off", lb))
-			}
-			var memLimit int64
-			if gpuMem != "" {
-				var err error
-				if memLimit, err = parseBytes(gpuMem); err != nil {
-					return usageErr(fmt.Errorf("--gpu-mem: %w", err))
-				}
-			}
-			useGPU := false
-			if task == "motifs" && k == 0 {
-				k = 3
-			}
-			// GPU kernels: triangles, cliques, and motifs up to MaxGPUMotifK.
-			// and fsm's MNI support on a single graph (a database is mined on
-			// the CPU: checked once the file is read).
-			gpuTask := task == "triangles" || task == "cliques" || task == "fsm" || task == "motifs" && k >= mine.MotifMinK && k <= mine.MaxGPUMotifK
-			switch device {
-			case "cpu":
-			case "gpu":
-				if !gpuTask {
-					if task == "motifs" {
-						return usageErr(fmt.Errorf("--device gpu: GPU motifs need -k %d..%d, got %d (use --device cpu)", mine.MotifMinK, mine.MaxGPUMotifK, k))
-					}
-					return usageErr(fmt.Errorf("--device gpu: no GPU kernel for %s yet (use --device cpu)", task))
-				}
-				useGPU = true
-			case "auto":
-				useGPU = gpuTask && !list && gpu.Available()
-			default:
-				return usageErr(fmt.Errorf("--device: want cpu, gpu or auto, got %q", device))
-			}
-			if list && task != "triangles" && task != "match" {
-				return usageErr(fmt.Errorf("--list applies to triangles and match"))
-			}
-			if list && useGPU {
-				return usageErr(fmt.Errorf("--list runs on the CPU (use --device cpu)"))
-			}
-			var pat mine.Pattern
-			if task == "match" {
-				if patternFile == "" {
-					return usageErr(fmt.Errorf("match needs --pattern FILE"))
-				}
-				f, err := os.Open(patternFile)
-				if err != nil {
-					return usageErr(err)
-				}
-				pat, err = mine.ParsePattern(f, patternFile)
-				f.Close()
-				if err != nil {
-					return usageErr(err)
-				}
-			}
-			if task == "fsm" && support == 0 {
-				return usageErr(fmt.Errorf("fsm needs --support N (N >= 1)"))
-			}
-
-			rep := &mineReport{Task: task, Graph: path, Device: "cpu"}
-			phase := func(name string, t0 time.Time) {
-				rep.Phases = append(rep.Phases, minePhase{name, time.Since(t0).Seconds()})
-			}
-			t0 := time.Now()
-			graphs, err := loadMineGraphs(path)
-			if err != nil {
-				return usageErr(err)
-			}
-			phase("load", t0)
-			t0 = time.Now()
-			for i, g := range graphs {
-				graphs[i] = mine.Undirected(g, workers)
-			}
-			g := graphs[0]
-			rep.Vertices, rep.Edges = g.N, g.NumEdges()/2
-			phase("undirect", t0)
-			if len(graphs) > 1 && task != "fsm" {
-				return usageErr(fmt.Errorf("%s: %d graphs in the file; only fsm mines a database", path, len(graphs)))
-			}
-			opt := mine.Options{Workers: workers, Intersect: im}
-			w := bufio.NewWriter(cmd.OutOrStdout())
-			defer w.Flush()
-			setCount := func(n uint64) { rep.Count = &n }
-
-			var dev *mine.GPU
-			if useGPU {
-				t0 = time.Now()
-				if task == "fsm" && len(graphs) > 1 {
-					if device == "gpu" {
-						return usageErr(fmt.Errorf("--device gpu: %s holds %d graphs; transaction FSM runs on the CPU (use --device cpu)", path, len(graphs)))
-					}
-					useGPU = false
-				}
-			}
-			if useGPU {
-				dev, err = mine.NewGPU(mine.GPUOptions{GraphMemLimit: memLimit, TableMemLimit: memLimit, LoadBalance: lb == "on" || (lb == "auto" && k >= lbAutoMinK)})
-				if err != nil {
-					return err
-				}
-				defer dev.Close()
-				rep.Device = dev.Device()
-				phase("gpu-open", t0)
-			}
-			gpuPhases := func(st mine.GPUStats) {
-				rep.Phases = append(rep.Phases, minePhase{"gpu-upload", st.Upload.Seconds()}, minePhase{"gpu-kernel", st.Kernel.Seconds()})
-				if rep.Extra == nil {
-					rep.Extra = map[string]any{}
-				}
-				if st.HostGraph {
-					rep.Extra["graph_in_mapped_host_memory"] = true
-				}
-				if task == "fsm" {
-					// Out-of-core: some embedding table exceeded --gpu-mem.
-					rep.Extra["tables_in_mapped_host_memory"] = st.HostTables
-					rep.Extra["embeddings"] = st.Embeddings
-				}
-			}
-
-			switch task {
-			case "triangles", "cliques":
-				if task == "triangles" {
-					k = 3
-				}
-				if k < 3 || k > mine.MaxCliqueK {
-					return usageErr(fmt.Errorf("-k: want 3..%d, got %d", mine.MaxCliqueK, k))
-				}
-				rep.K = k
-				t0 = time.Now()
-				dag := mine.Orient(g, workers)
-				phase("orient", t0)
-				t0 = time.Now()
-				switch {
-				case list:
-					var n uint64
-					mine.ListTriangles(dag, func(a, b, c uint32) bool {
-						n++
-						fmt.Fprintf(w, "%d %d %d\n", a, b, c)
-						return true
-					})
-					phase("list", t0)
-					w.Flush()
-					printPhases(cmd.ErrOrStderr(), rep.Phases)
-					fmt.Fprintf(cmd.ErrOrStderr(), "%d triangles\n", n)
-					return nil
-				case useGPU && k == 3:
-					n, st, err := dev.CountTriangles(dag)
-					if err != nil {
-						return err
-					}
-					setCount(n)
-					gpuPhases(st)
-				case useGPU:
-					n, st, err := dev.CountCliques(dag, k)
-					if err != nil {
-						return err
-					}
-					setCount(n)
-					gpuPhases(st)
-				case k == 3:
-					setCount(mine.CountTriangles(dag, opt))
-					phase("count", t0)
-				default:
-					n, err := mine.CountCliques(dag, k, opt)
-					if err != nil {
-						return usageErr(err)
-					}
-					setCount(n)
-					phase("count", t0)
-				}
-			case "motifs":
-				if k == 0 {
-					k = 3
-				}
-				rep.K = k
-				t0 = time.Now()
-				var pcs []mine.PatternCount
-				if useGPU {
-					var st mine.GPUStats
-					if pcs, st, err = dev.CountMotifs(g, k); err != nil {
-						return err
-					}
-					gpuPhases(st)
-				} else {
-					if pcs, err = mine.CountMotifs(g, k, opt); err != nil {
-						return usageErr(err)
-					}
-					phase("enumerate", t0)
-				}
-				if ind == mine.InducedEdge {
-					t0 = time.Now()
-					if pcs, err = mine.EdgeInduced(pcs); err != nil {
-						return usageErr(err)
-					}
-					phase("edge-induced", t0)
-				}
-				for _, pc := range pcs {
-					rep.Patterns = append(rep.Patterns, minePattern{Name: pc.Pattern.Name(), Edges: pc.Pattern.String(), Graph6: pc.Pattern.Graph6(), Count: pc.Count})
-				}
-				rep.Extra = map[string]any{"induced": ind.String()}
-			case "match":
-				t0 = time.Now()
-				pl, err := mine.Compile(pat, ind)
-				if err != nil {
-					return usageErr(err)
-				}
-				phase("plan", t0)
-				rep.K = pat.N
-				rep.Extra = map[string]any{"induced": ind.String(), "pattern": pat.String(), "automorphisms": pl.Automorphisms, "order": pl.Order}
-				mo := mine.MatchOptions{Workers: workers}
-				if list {
-					mo.Emit = func(m []uint32) bool {
-						for i, v := range m {
-							if i > 0 {
-								w.WriteByte(' ')
-							}
-							fmt.Fprint(w, v)
-						}
-						w.WriteByte('\n')
-						return true
-					}
-				}
-				t0 = time.Now()
-				n, err := mine.Match(g, pl, mo)
-				if err != nil {
-					return usageErr(err)
-				}
-				phase("match", t0)
-				if list {
-					w.Flush()
-					printPhases(cmd.ErrOrStderr(), rep.Phases)
-					fmt.Fprintf(cmd.ErrOrStderr(), "%d matches\n", n)
-					return nil
-				}
-				setCount(n)
-			case "fsm":
-				fo := mine.FSMOptions{Support: support, MaxEdges: maxEdges, Workers: workers}
-				t0 = time.Now()
-				var fps []mine.FrequentPattern
-				if len(graphs) > 1 {
-					fps, err = mine.MineTransactions(graphs, fo)
-					rep.Extra = map[string]any{"support": "transaction", "graphs": len(graphs)}
-				} else if useGPU && g.Labels == nil {
-					return usageErr(fmt.Errorf("%s: frequent subgraph mining needs a vertex-labeled graph (.lg)", path))
-				} else if useGPU {
-					rep.Extra = map[string]any{"support": "MNI"}
-					var st mine.GPUStats
-					if fps, st, err = dev.MineMNI(g, fo); err != nil {
-						return err
-					}
-					gpuPhases(st)
-				} else {
-					fps, err = mine.MineMNI(g, fo)
-					rep.Extra = map[string]any{"support": "MNI"}
-				}
-				if err != nil {
-					return usageErr(err)
-				}
-				phase("mine", t0)
-				for _, fp := range fps {
-					rep.Patterns = append(rep.Patterns, minePattern{Edges: fp.Pattern.String(), Graph6: fp.Pattern.Graph6(), Count: fp.Support})
-				}
-			}
-			if asJSON {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
-			}
-			printMineTable(w, rep)
-			return nil
+			return m.run(cmd, args[0], args[1])
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&k, "k", "k", 0, "pattern size: clique size (default 4) or motif vertices (default 3)")
-	f.StringVar(&patternFile, "pattern", "", "pattern file for match (see README: v ID [LABEL] / e U V lines)")
-	f.StringVar(&induced, "induced", "vertex", "vertex or edge: induced subgraphs, or any subgraph")
-	f.Uint64Var(&support, "support", 0, "minimum support for fsm")
-	f.IntVar(&maxEdges, "max-edges", 3, "largest fsm pattern, in edges")
-	f.StringVar(&device, "device", "auto", "cpu, gpu, or auto (gpu for triangles/cliques when built with -tags cuda and a GPU is present)")
-	f.StringVar(&gpuMem, "gpu-mem", "", "cap on GPU memory for the graph and, for fsm, the embedding tables (e.g. 512M); beyond it they stay in mapped host memory")
-	f.StringVar(&lb, "lb", "auto", "GPU cliques with DuMato's load balancing: on, off, or auto (on from k = 7)")
-	f.BoolVar(&list, "list", false, "list triangles or matches instead of counting (CPU, deterministic order)")
-	f.BoolVar(&asJSON, "json", false, "print JSON instead of a table")
-	f.IntVar(&workers, "workers", 0, "CPU goroutines (0: all cores)")
-	f.StringVar(&intersect, "intersect", "hash", "CPU triangle intersection: hash, merge or binary")
+	f.IntVarP(&m.k, "k", "k", 0, "pattern size: clique size (default 4) or motif vertices (default 3)")
+	f.StringVar(&m.patternFile, "pattern", "", "pattern file for match (see README: v ID [LABEL] / e U V lines)")
+	f.StringVar(&m.induced, "induced", "vertex", "vertex or edge: induced subgraphs, or any subgraph")
+	f.Uint64Var(&m.support, "support", 0, "minimum support for fsm")
+	f.IntVar(&m.maxEdges, "max-edges", 3, "largest fsm pattern, in edges")
+	f.StringVar(&m.device, "device", "auto", "cpu, gpu, or auto (gpu where a kernel exists, when built with -tags cuda and a GPU is present)")
+	f.StringVar(&m.gpuMem, "gpu-mem", "", "cap on GPU memory for the graph and, for fsm, the embedding tables (e.g. 512M); beyond it they stay in mapped host memory")
+	f.StringVar(&m.lb, "lb", "auto", "GPU cliques with DuMato's load balancing: on, off, or auto (on from k = 7)")
+	f.BoolVar(&m.list, "list", false, "list triangles or matches instead of counting (CPU, deterministic order)")
+	f.BoolVar(&m.asJSON, "json", false, "print JSON instead of a table")
+	f.IntVar(&m.workers, "workers", 0, "CPU goroutines (0: all cores)")
+	f.StringVar(&m.intersect, "intersect", "hash", "CPU triangle intersection: hash, merge or binary")
 	cmd.PreRun = func(cmd *cobra.Command, args []string) {
 		if !cmd.Flags().Changed("k") && len(args) > 0 && args[0] == "cliques" {
-			k = 4
+			m.k = 4
 		}
 	}
 	return cmd
+}
+
+// flags checks the flags against the task; every mistake is a usage error
+// (exit status 2) reported before any file is read.
+func (m *mineCmd) flags(task string) error {
+	switch task {
+	case "triangles", "cliques", "motifs", "match", "fsm":
+	default:
+		return usageErr(fmt.Errorf("unknown task %q (want triangles, cliques, motifs, match or fsm)", task))
+	}
+	switch m.induced {
+	case "vertex":
+		m.ind = mine.InducedVertex
+	case "edge":
+		m.ind = mine.InducedEdge
+	default:
+		return usageErr(fmt.Errorf("--induced: want vertex or edge, got %q", m.induced))
+	}
+	m.opt = mine.Options{Workers: m.workers}
+	switch m.intersect {
+	case "hash":
+		m.opt.Intersect = mine.Hash
+	case "merge":
+		m.opt.Intersect = mine.Merge
+	case "binary":
+		m.opt.Intersect = mine.BinarySearch
+	default:
+		return usageErr(fmt.Errorf("--intersect: want hash, merge or binary, got %q", m.intersect))
+	}
+	if m.lb != "auto" && m.lb != "on" && m.lb != "off" {
+		return usageErr(fmt.Errorf("--lb: %q is not auto, on or off", m.lb))
+	}
+	if m.gpuMem != "" {
+		var err error
+		if m.memLimit, err = parseBytes(m.gpuMem); err != nil {
+			return usageErr(fmt.Errorf("--gpu-mem: %w", err))
+		}
+	}
+	if task == "motifs" && m.k == 0 {
+		m.k = 3
+	}
+	// GPU kernels: triangles, cliques, motifs up to MaxGPUMotifK, and fsm's
+	// MNI support on a single graph (a database is mined on the CPU:
+	// checked once the file is read).
+	gpuTask := task == "triangles" || task == "cliques" || task == "fsm" || task == "motifs" && m.k >= mine.MotifMinK && m.k <= mine.MaxGPUMotifK
+	switch m.device {
+	case "cpu":
+	case "gpu":
+		if !gpuTask {
+			if task == "motifs" {
+				return usageErr(fmt.Errorf("--device gpu: GPU motifs need -k %d..%d, got %d (use --device cpu)", mine.MotifMinK, mine.MaxGPUMotifK, m.k))
+			}
+			return usageErr(fmt.Errorf("--device gpu: no GPU kernel for %s yet (use --device cpu)", task))
+		}
+		m.useGPU = true
+	case "auto":
+		m.useGPU = gpuTask && !m.list && gpu.Available()
+	default:
+		return usageErr(fmt.Errorf("--device: want cpu, gpu or auto, got %q", m.device))
+	}
+	if m.list && task != "triangles" && task != "match" {
+		return usageErr(fmt.Errorf("--list applies to triangles and match"))
+	}
+	if m.list && m.useGPU {
+		return usageErr(fmt.Errorf("--list runs on the CPU (use --device cpu)"))
+	}
+	if task == "match" {
+		if m.patternFile == "" {
+			return usageErr(fmt.Errorf("match needs --pattern FILE"))
+		}
+		f, err := os.Open(m.patternFile)
+		if err != nil {
+			return usageErr(err)
+		}
+		m.pat, err = mine.ParsePattern(f, m.patternFile)
+		f.Close()
+		if err != nil {
+			return usageErr(err)
+		}
+	}
+	if task == "fsm" && m.support == 0 {
+		return usageErr(fmt.Errorf("fsm needs --support N (N >= 1)"))
+	}
+	return nil
+}
+
+func (m *mineCmd) phase(name string, t0 time.Time) {
+	m.rep.Phases = append(m.rep.Phases, minePhase{name, time.Since(t0).Seconds()})
+}
+
+func (m *mineCmd) setCount(n uint64) { m.rep.Count = &n }
+
+func (m *mineCmd) extra(key string, v any) {
+	if m.rep.Extra == nil {
+		m.rep.Extra = map[string]any{}
+	}
+	m.rep.Extra[key] = v
+}
+
+// gpuPhases records a GPU kernel's phases and where its data lived.
+func (m *mineCmd) gpuPhases(st mine.GPUStats) {
+	m.rep.Phases = append(m.rep.Phases, minePhase{"gpu-upload", st.Upload.Seconds()}, minePhase{"gpu-kernel", st.Kernel.Seconds()})
+	if st.HostGraph {
+		m.extra("graph_in_mapped_host_memory", true)
+	}
+	if m.rep.Task == "fsm" {
+		// Out-of-core: some embedding table exceeded --gpu-mem.
+		m.extra("tables_in_mapped_host_memory", st.HostTables)
+		m.extra("embeddings", st.Embeddings)
+	}
+}
+
+// listed ends a --list run: the listing went to stdout, the phases and the
+// total to stderr.
+func (m *mineCmd) listed(n uint64, what string) error {
+	if err := m.w.Flush(); err != nil {
+		return err
+	}
+	printPhases(m.stderr, m.rep.Phases)
+	fmt.Fprintf(m.stderr, "%d %s\n", n, what)
+	return nil
+}
+
+func (m *mineCmd) run(cmd *cobra.Command, task, path string) error {
+	if err := m.flags(task); err != nil {
+		return err
+	}
+	m.rep = &mineReport{Task: task, Graph: path, Device: "cpu"}
+	m.stderr = cmd.ErrOrStderr()
+	t0 := time.Now()
+	graphs, err := loadMineGraphs(path)
+	if err != nil {
+		return usageErr(err)
+	}
+	m.phase("load", t0)
+	t0 = time.Now()
+	for i, g := range graphs {
+		graphs[i] = mine.Undirected(g, m.workers)
+	}
+	g := graphs[0]
+	m.rep.Vertices, m.rep.Edges = g.N, g.NumEdges()/2
+	m.phase("undirect", t0)
+	if len(graphs) > 1 && task != "fsm" {
+		return usageErr(fmt.Errorf("%s: %d graphs in the file; only fsm mines a database", path, len(graphs)))
+	}
+	if task == "fsm" && len(graphs) > 1 && m.useGPU {
+		if m.device == "gpu" {
+			return usageErr(fmt.Errorf("--device gpu: %s holds %d graphs; transaction FSM runs on the CPU (use --device cpu)", path, len(graphs)))
+		}
+		m.useGPU = false
+	}
+	if m.useGPU {
+		t0 = time.Now()
+		m.dev, err = mine.NewGPU(mine.GPUOptions{GraphMemLimit: m.memLimit, TableMemLimit: m.memLimit, LoadBalance: m.lb == "on" || (m.lb == "auto" && m.k >= lbAutoMinK)})
+		if err != nil {
+			return err
+		}
+		defer m.dev.Close()
+		m.rep.Device = m.dev.Device()
+		m.phase("gpu-open", t0)
+	}
+	m.w = bufio.NewWriter(cmd.OutOrStdout())
+	defer m.w.Flush()
+	switch task {
+	case "triangles", "cliques":
+		err = m.cliques(task, g)
+	case "motifs":
+		err = m.motifs(g)
+	case "match":
+		err = m.match(g)
+	case "fsm":
+		err = m.fsm(path, graphs)
+	}
+	if err != nil || m.list {
+		return err
+	}
+	if m.asJSON {
+		enc := json.NewEncoder(m.w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m.rep)
+	}
+	printMineTable(m.w, m.rep)
+	return nil
+}
+
+func (m *mineCmd) cliques(task string, g *csr.Graph) error {
+	k := m.k
+	if task == "triangles" {
+		k = 3
+	}
+	if k < 3 || k > mine.MaxCliqueK {
+		return usageErr(fmt.Errorf("-k: want 3..%d, got %d", mine.MaxCliqueK, k))
+	}
+	m.rep.K = k
+	t0 := time.Now()
+	dag := mine.Orient(g, m.workers)
+	m.phase("orient", t0)
+	t0 = time.Now()
+	switch {
+	case m.list:
+		var n uint64
+		mine.ListTriangles(dag, func(a, b, c uint32) bool {
+			n++
+			fmt.Fprintf(m.w, "%d %d %d\n", a, b, c)
+			return true
+		})
+		m.phase("list", t0)
+		return m.listed(n, "triangles")
+	case m.useGPU:
+		count := m.dev.CountCliques
+		if k == 3 {
+			count = func(dag *csr.Graph, _ int) (uint64, mine.GPUStats, error) { return m.dev.CountTriangles(dag) }
+		}
+		n, st, err := count(dag, k)
+		if err != nil {
+			return err
+		}
+		m.setCount(n)
+		m.gpuPhases(st)
+	case k == 3:
+		m.setCount(mine.CountTriangles(dag, m.opt))
+		m.phase("count", t0)
+	default:
+		n, err := mine.CountCliques(dag, k, m.opt)
+		if err != nil {
+			return usageErr(err)
+		}
+		m.setCount(n)
+		m.phase("count", t0)
+	}
+	return nil
+}
+
+func (m *mineCmd) motifs(g *csr.Graph) error {
+	m.rep.K = m.k
+	t0 := time.Now()
+	var pcs []mine.PatternCount
+	var err error
+	if m.useGPU {
+		var st mine.GPUStats
+		if pcs, st, err = m.dev.CountMotifs(g, m.k); err != nil {
+			return err
+		}
+		m.gpuPhases(st)
+	} else {
+		if pcs, err = mine.CountMotifs(g, m.k, m.opt); err != nil {
+			return usageErr(err)
+		}
+		m.phase("enumerate", t0)
+	}
+	if m.ind == mine.InducedEdge {
+		t0 = time.Now()
+		if pcs, err = mine.EdgeInduced(pcs); err != nil {
+			return usageErr(err)
+		}
+		m.phase("edge-induced", t0)
+	}
+	for _, pc := range pcs {
+		m.rep.Patterns = append(m.rep.Patterns, minePattern{Name: pc.Pattern.Name(), Edges: pc.Pattern.String(), Graph6: pc.Pattern.Graph6(), Count: pc.Count})
+	}
+	m.extra("induced", m.ind.String())
+	return nil
+}
+
+func (m *mineCmd) match(g *csr.Graph) error {
+	t0 := time.Now()
+	pl, err := mine.Compile(m.pat, m.ind)
+	if err != nil {
+		return usageErr(err)
+	}
+	m.phase("plan", t0)
+	m.rep.K = m.pat.N
+	m.extra("induced", m.ind.String())
+	m.extra("pattern", m.pat.String())
+	m.extra("automorphisms", pl.Automorphisms)
+	m.extra("order", pl.Order)
+	mo := mine.MatchOptions{Workers: m.workers}
+	if m.list {
+		mo.Emit = m.emitMatch
+	}
+	t0 = time.Now()
+	n, err := mine.Match(g, pl, mo)
+	if err != nil {
+		return usageErr(err)
+	}
+	m.phase("match", t0)
+	if m.list {
+		return m.listed(n, "matches")
+	}
+	m.setCount(n)
+	return nil
+}
+
+// emitMatch writes one match, m[pattern vertex] = data vertex, as a line.
+func (m *mineCmd) emitMatch(match []uint32) bool {
+	for i, v := range match {
+		if i > 0 {
+			m.w.WriteByte(' ')
+		}
+		m.w.WriteString(strconv.FormatUint(uint64(v), 10))
+	}
+	m.w.WriteByte('\n')
+	return true
+}
+
+func (m *mineCmd) fsm(path string, graphs []*csr.Graph) error {
+	g := graphs[0]
+	fo := mine.FSMOptions{Support: m.support, MaxEdges: m.maxEdges, Workers: m.workers}
+	t0 := time.Now()
+	var fps []mine.FrequentPattern
+	var err error
+	switch {
+	case len(graphs) > 1:
+		m.extra("support", "transaction")
+		m.extra("graphs", len(graphs))
+		fps, err = mine.MineTransactions(graphs, fo)
+	case m.useGPU && g.Labels == nil:
+		return usageErr(fmt.Errorf("%s: frequent subgraph mining needs a vertex-labeled graph (.lg)", path))
+	case m.useGPU:
+		m.extra("support", "MNI")
+		var st mine.GPUStats
+		if fps, st, err = m.dev.MineMNI(g, fo); err != nil {
+			return err
+		}
+		m.gpuPhases(st)
+	default:
+		m.extra("support", "MNI")
+		fps, err = mine.MineMNI(g, fo)
+	}
+	if err != nil {
+		return usageErr(err)
+	}
+	m.phase("mine", t0)
+	for _, fp := range fps {
+		m.rep.Patterns = append(m.rep.Patterns, minePattern{Edges: fp.Pattern.String(), Graph6: fp.Pattern.Graph6(), Count: fp.Support})
+	}
+	return nil
 }
 
 // loadMineGraphs reads GRAPH: every graph of a .lg file, or one graph in
