@@ -63,12 +63,12 @@ func mineMNIWith(g *csr.Graph, opt FSMOptions, sup func(Pattern) (uint64, error)
 	return grow(opt, labelsOf(g), sup)
 }
 
-// MineTransactions finds the patterns of 1..MaxEdges edges contained in at
-// least Support graphs of the database db (transaction support, as gSpan
-// defines it). Growth is the same level-wise, one-edge-at-a-time scheme as
-// MineMNI, with canonical forms (not gSpan's minimum DFS codes) removing
-// duplicates; a graph stops being searched at its first embedding.
-func MineTransactions(db []*csr.Graph, opt FSMOptions) ([]FrequentPattern, error) {
+// mineTransactionsLevelwise is MineTransactions (gspan.go) by the
+// level-wise, one-edge-at-a-time scheme of MineMNI, with canonical forms
+// (not gSpan's minimum DFS codes) removing duplicates; a graph stops being
+// searched at its first embedding. It was MineTransactions before gSpan
+// and stays as an independent reference for the tests.
+func mineTransactionsLevelwise(db []*csr.Graph, opt FSMOptions) ([]FrequentPattern, error) {
 	var labels []uint32
 	for i, g := range db {
 		if g.Labels == nil {
