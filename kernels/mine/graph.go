@@ -12,8 +12,14 @@ import (
 // Undirected returns the simple undirected graph underlying g: both
 // directions of every edge, sorted neighbour lists, no self-loops, no
 // parallel edges. Vertex labels are kept; weights are dropped. Every kernel
-// in this package expects a graph of this shape.
+// in this package expects a graph of this shape. A graph already of this
+// shape (the usual case for symmetric inputs such as G2Miner's or Tigr's
+// files) is checked in parallel and returned sharing g's arrays, without
+// the rebuild: on RMAT-22 the rebuild took 3.5 s.
 func Undirected(g *csr.Graph, workers int) *csr.Graph {
+	if isSimpleUndirected(g, workers) {
+		return &csr.Graph{N: g.N, Offsets: g.Offsets, Adj: g.Adj, Labels: g.Labels}
+	}
 	n := g.N
 	deg := make([]uint64, uint64(n)+1)
 	for u := uint32(0); u < n; u++ {
@@ -57,6 +63,31 @@ func Undirected(g *csr.Graph, workers int) *csr.Graph {
 		copy(out[off[u]:off[u+1]], adj[deg[u]:deg[u]+newDeg[u]])
 	}
 	return &csr.Graph{N: n, Offsets: off, Adj: out, Labels: g.Labels}
+}
+
+// isSimpleUndirected reports whether every neighbour list of g is strictly
+// increasing, without self-loops, and every edge has its reverse.
+func isSimpleUndirected(g *csr.Graph, workers int) bool {
+	var bad atomic.Bool
+	parallelFor(int(g.N), workers, 1024, func(_, lo, hi int) {
+		for u := uint32(lo); u < uint32(hi) && !bad.Load(); u++ {
+			prev := int64(-1)
+			for _, v := range g.Neighbors(u) {
+				if int64(v) <= prev || v == u || v >= g.N {
+					bad.Store(true)
+					return
+				}
+				prev = int64(v)
+				if v > u {
+					if _, ok := slices.BinarySearch(g.Neighbors(v), u); !ok {
+						bad.Store(true)
+						return
+					}
+				}
+			}
+		}
+	})
+	return !bad.Load()
 }
 
 // Orient returns the degree-ordered orientation of the simple undirected

@@ -109,3 +109,35 @@ func TestReverseDAG(t *testing.T) {
 		}
 	}
 }
+
+// TestUndirectedFastPath: a graph already simple and symmetric comes back
+// unchanged (sharing its arrays); one that is not is rebuilt, whatever the
+// defect.
+func TestUndirectedFastPath(t *testing.T) {
+	mk := func(n uint32, es ...[2]uint32) *csr.Graph {
+		var edges []csr.Edge
+		for _, e := range es {
+			edges = append(edges, csr.Edge{Src: e[0], Dst: e[1]})
+		}
+		g, err := csr.FromEdges(n, edges, csr.BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	simple := mk(3, [2]uint32{0, 1}, [2]uint32{1, 0}, [2]uint32{1, 2}, [2]uint32{2, 1})
+	if u := Undirected(simple, 2); &u.Adj[0] != &simple.Adj[0] {
+		t.Errorf("simple symmetric graph was rebuilt")
+	}
+	want := []uint32{1, 0, 2, 1} // 0:{1} 1:{0,2} 2:{1}
+	for name, g := range map[string]*csr.Graph{
+		"one direction": mk(3, [2]uint32{0, 1}, [2]uint32{1, 2}),
+		"self-loop":     mk(3, [2]uint32{0, 1}, [2]uint32{1, 0}, [2]uint32{1, 2}, [2]uint32{2, 1}, [2]uint32{2, 2}),
+		"parallel":      mk(3, [2]uint32{0, 1}, [2]uint32{0, 1}, [2]uint32{1, 0}, [2]uint32{1, 2}, [2]uint32{2, 1}),
+	} {
+		u := Undirected(g, 2)
+		if !slices.Equal(u.Adj, want) || !slices.Equal(u.Offsets, []uint64{0, 1, 3, 4}) {
+			t.Errorf("%s: got offsets %v adj %v", name, u.Offsets, u.Adj)
+		}
+	}
+}
