@@ -157,9 +157,8 @@ func (m *mineCmd) flags(task string) error {
 	if task == "motifs" && m.k == 0 {
 		m.k = 3
 	}
-	// GPU kernels: triangles, cliques, motifs up to MaxGPUMotifK, and fsm's
-	// MNI support on a single graph (a database is mined on the CPU:
-	// checked once the file is read).
+	// GPU kernels: triangles, cliques, motifs up to MaxGPUMotifK, and fsm
+	// (MNI support on one graph, gSpan's transaction support on a database).
 	gpuTask := task == "triangles" || task == "cliques" || task == "fsm" || task == "motifs" && m.k >= mine.MotifMinK && m.k <= mine.MaxGPUMotifK
 	switch m.device {
 	case "cpu":
@@ -260,12 +259,6 @@ func (m *mineCmd) run(cmd *cobra.Command, task, path string) error {
 	m.phase("undirect", t0)
 	if len(graphs) > 1 && task != "fsm" {
 		return usageErr(fmt.Errorf("%s: %d graphs in the file; only fsm mines a database", path, len(graphs)))
-	}
-	if task == "fsm" && len(graphs) > 1 && m.useGPU {
-		if m.device == "gpu" {
-			return usageErr(fmt.Errorf("--device gpu: %s holds %d graphs; transaction FSM runs on the CPU (use --device cpu)", path, len(graphs)))
-		}
-		m.useGPU = false
 	}
 	if m.useGPU {
 		t0 = time.Now()
@@ -428,6 +421,14 @@ func (m *mineCmd) fsm(path string, graphs []*csr.Graph) error {
 	var fps []mine.FrequentPattern
 	var err error
 	switch {
+	case len(graphs) > 1 && m.useGPU:
+		m.extra("support", "transaction")
+		m.extra("graphs", len(graphs))
+		var st mine.GPUStats
+		if fps, st, err = m.dev.MineTransactions(graphs, fo); err != nil {
+			return err
+		}
+		m.gpuPhases(st)
 	case len(graphs) > 1:
 		m.extra("support", "transaction")
 		m.extra("graphs", len(graphs))

@@ -78,21 +78,21 @@ func TestMineBadInput(t *testing.T) {
 	}
 }
 
-// TestMineFSMDevice: fsm's --device handling. A database is mined on the
-// CPU (--device gpu is a usage error, auto falls back); without a GPU,
-// --device gpu fails and auto gives the CPU's result.
+// TestMineFSMDevice: fsm's --device handling, on one graph (MNI) and on a
+// database (transaction support): auto gives the same result on either
+// device; without a GPU, --device gpu fails.
 func TestMineFSMDevice(t *testing.T) {
 	g := citeseer(t)
 	db := filepath.Join(t.TempDir(), "db.lg")
 	os.WriteFile(db, []byte("t # 0\nv 0 1\nv 1 2\ne 0 1 0\nt # 1\nv 0 1\nv 1 2\ne 0 1 0\n"), 0o644)
-	_, err := runMine(t, "fsm", "--support", "1", "--device", "gpu", db)
-	var ee *exitError
-	if !errors.As(err, &ee) || ee.code != 2 {
-		t.Errorf("fsm --device gpu on a database: error %v, want exit status 2", err)
-	}
 	out, err := runMine(t, "fsm", "--support", "2", "--device", "auto", db)
-	if err != nil || !strings.Contains(out, "transaction") && !strings.Contains(out, "2  -") {
+	if err != nil || !strings.Contains(out, "support=transaction") || !strings.Contains(out, "2  -") {
 		t.Errorf("fsm --device auto on a database: %v\n%s", err, out)
+	}
+	if !gpu.Available() {
+		if _, err := runMine(t, "fsm", "--support", "1", "--device", "gpu", db); err == nil {
+			t.Errorf("fsm --device gpu on a database without a GPU: no error")
+		}
 	}
 	out, err = runMine(t, "fsm", "--support", "300", "--device", "auto", "--gpu-mem", "16K", g)
 	if err != nil || !strings.Contains(out, "303  -") || !strings.Contains(out, "335  -") {
