@@ -68,25 +68,54 @@ gs_extensions(const u64 *off, const u32 *adj, const u32 *lab, const u32 *m,
   }
 }
 
-// gspan_ext: a thread per row of the last column (grid-stride). For each
-// extension whose slot s is in [lo, hi): cnt[s] += 1 (the child's rows)
-// and the bit of the row's graph set in slot s's bitmap of `words` words
-// (bits, relative to lo). Bits are read before the atomicOr: most are set
-// already, and a stale 0 only costs a redundant atomic.
+// gspan_ext counts the extensions of several codes at once: the children
+// of one gspan_mat (or one root), whose last columns are consecutive in
+// vt/pt (rows [0, rows)). Code j's row R >= info[4j+3] has n = info[4j] &
+// 31 data vertices: m[n-1] = vt[R] and, when n > 1, the rest followed back
+// from pt[R] through lv's columns n-2 .. 0 (the parent's, shared by all).
+// info[4j] also holds rplen (bits 8..12) and bmask (bits 16..31),
+// info[4j+1] the packed rightmost path and info[4j+2] the code's first
+// slot in the global slot space. A thread per row (grid-stride); for each
+// extension whose global slot s is in [lo, hi): cnt[s] += 1 (the child's
+// rows) and the bit of the row's graph set in slot s's bitmap of `words`
+// words (bits, relative to lo). Bits are read before the atomicOr: most
+// are set already, and a stale 0 only costs a redundant atomic.
 extern "C" __global__ void gspan_ext(const u64 *off, const u32 *adj,
                                      const u32 *lab, const u32 *gid,
-                                     const u64 *lv, u64 n, u64 rows, u64 rp,
-                                     u64 rplen, u64 bmask, u64 minlab, u64 L,
+                                     const u64 *lv, const u32 *vt,
+                                     const u32 *pt, const u64 *info,
+                                     u64 ncodes, u64 rows, u64 minlab, u64 L,
                                      u64 lo, u64 hi, u64 words, u64 *bits,
                                      u64 *cnt) {
   u32 m[GS_MAXN];
   for (u64 r = blockIdx.x * (u64)blockDim.x + threadIdx.x; r < rows;
        r += (u64)gridDim.x * blockDim.x) {
-    gs_map(lv, (int)n, r, m);
+    u64 a = 0, b = ncodes; // the last code whose first row is <= r
+    while (b - a > 1) {
+      const u64 c = (a + b) >> 1;
+      if (info[4 * c + 3] <= r)
+        a = c;
+      else
+        b = c;
+    }
+    const u64 i0 = info[4 * a];
+    const int n = (int)(i0 & 31);
+    const u64 sbase = info[4 * a + 2];
+    m[n - 1] = vt[r];
+    if (n > 1) {
+      u64 row = pt[r];
+      for (int k = n - 2; k >= 0; k--) {
+        m[k] = ((const u32 *)lv[2 * k])[row];
+        if (k > 0)
+          row = ((const u32 *)lv[2 * k + 1])[row];
+      }
+    }
     const u32 g = gid[m[0]];
     const u64 bit = 1ULL << (g & 63);
-    gs_extensions(off, adj, lab, m, (int)n, rp, (int)rplen, (u32)bmask,
-                  (u32)minlab, (u32)L, [&](u32 s, u32) {
+    gs_extensions(off, adj, lab, m, n, info[4 * a + 1], (int)((i0 >> 8) & 31),
+                  (u32)((i0 >> 16) & 0xffff), (u32)minlab, (u32)L,
+                  [&](u32 s0, u32) {
+                    const u64 s = sbase + s0;
                     if (s < lo || s >= hi)
                       return;
                     atomicAdd(cnt + s, 1ULL);

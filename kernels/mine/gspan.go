@@ -347,20 +347,7 @@ func (db *gsDB) L() int { return len(db.labels) }
 // newGSDB checks and prepares the database. Graphs must be undirected with
 // sorted neighbour lists (Undirected) and vertex-labeled.
 func newGSDB(graphs []*csr.Graph, minSup uint64) (*gsDB, error) {
-	// Graphs containing each label and each (unordered) label pair; last
-	// is the graph that counted a key last.
-	type seen struct {
-		graphs uint64
-		last   int
-	}
-	labelCount := map[uint32]*seen{}
-	pairCount := map[[2]uint32]*seen{}
-	see := func(c *seen, gi int) {
-		if c.graphs == 0 || c.last != gi {
-			c.graphs++
-			c.last = gi
-		}
-	}
+	var maxLabel uint32
 	for gi, g := range graphs {
 		if g == nil {
 			return nil, fmt.Errorf("mine: graph %d of the database is nil", gi)
@@ -371,55 +358,111 @@ func newGSDB(graphs []*csr.Graph, minSup uint64) (*gsDB, error) {
 		if uint64(len(g.Labels)) != uint64(g.N) || uint64(len(g.Offsets)) != uint64(g.N)+1 {
 			return nil, fmt.Errorf("mine: graph %d of the database: %d labels, %d offsets for %d vertices", gi, len(g.Labels), len(g.Offsets), g.N)
 		}
-		for _, l := range g.Labels {
-			c := labelCount[l]
-			if c == nil {
-				c = &seen{}
-				labelCount[l] = c
-			}
-			see(c, gi)
-		}
-	}
-	var labels []uint32
-	for l, c := range labelCount {
-		if c.graphs >= minSup {
-			labels = append(labels, l)
-		}
-	}
-	slices.Sort(labels)
-	compact := make(map[uint32]uint32, len(labels))
-	for i, l := range labels {
-		compact[l] = uint32(i)
-	}
-	pair := func(a, b uint32) [2]uint32 { return [2]uint32{min(a, b), max(a, b)} }
-	for gi, g := range graphs {
 		for u := uint32(0); u < g.N; u++ {
-			cu, ok := compact[g.Labels[u]]
-			if !ok {
-				continue
-			}
+			maxLabel = max(maxLabel, g.Labels[u])
 			for _, v := range g.Neighbors(u) {
 				if v >= g.N {
 					return nil, fmt.Errorf("mine: graph %d of the database: edge %d-%d past its %d vertices", gi, u, v, g.N)
 				}
-				if cv, ok := compact[g.Labels[v]]; ok && u < v {
-					k := pair(cu, cv)
-					c := pairCount[k]
-					if c == nil {
-						c = &seen{}
-						pairCount[k] = c
-					}
-					see(c, gi)
-				}
 			}
 		}
 	}
-	db := &gsDB{labels: labels, off: []uint64{0}, byLabel: make([][]uint32, len(labels)), graphs: len(graphs)}
+	// Graphs containing each label: each graph's distinct labels counted
+	// once. Labels are usually small integers: a table, else a map.
+	var (
+		keys       []uint64
+		labelCount = map[uint32]uint64{}
+	)
+	for _, g := range graphs {
+		keys = keys[:0]
+		for _, l := range g.Labels {
+			keys = append(keys, uint64(l))
+		}
+		slices.Sort(keys)
+		for _, k := range slices.Compact(keys) {
+			labelCount[uint32(k)]++
+		}
+	}
+	var labels []uint32
+	for l, c := range labelCount {
+		if c >= minSup {
+			labels = append(labels, l)
+		}
+	}
+	slices.Sort(labels)
+	const none = ^uint32(0)
+	var compact func(l uint32) uint32
+	if maxLabel < 1<<22 {
+		tab := make([]uint32, uint64(maxLabel)+1)
+		for i := range tab {
+			tab[i] = none
+		}
+		for i, l := range labels {
+			tab[l] = uint32(i)
+		}
+		compact = func(l uint32) uint32 { return tab[l] }
+	} else {
+		m := make(map[uint32]uint32, len(labels))
+		for i, l := range labels {
+			m[l] = uint32(i)
+		}
+		compact = func(l uint32) uint32 {
+			if c, ok := m[l]; ok {
+				return c
+			}
+			return none
+		}
+	}
+	// Graphs containing each unordered pair of frequent labels as an edge.
+	pairCount := map[uint64]uint64{}
+	for _, g := range graphs {
+		keys = keys[:0]
+		for u := uint32(0); u < g.N; u++ {
+			cu := compact(g.Labels[u])
+			if cu == none {
+				continue
+			}
+			for _, v := range g.Neighbors(u) {
+				if cv := compact(g.Labels[v]); cv != none && u < v {
+					keys = append(keys, uint64(min(cu, cv))<<32|uint64(max(cu, cv)))
+				}
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range slices.Compact(keys) {
+			pairCount[k]++
+		}
+	}
+	L := uint64(len(labels))
+	var frequentPair func(a, b uint32) bool
+	if L*L <= 1<<24 {
+		tab := make([]bool, L*L)
+		for k, c := range pairCount {
+			if c >= minSup {
+				a, b := k>>32, k&0xffffffff
+				tab[a*L+b], tab[b*L+a] = true, true
+			}
+		}
+		frequentPair = func(a, b uint32) bool { return tab[uint64(a)*L+uint64(b)] }
+	} else {
+		frequentPair = func(a, b uint32) bool {
+			return pairCount[uint64(min(a, b))<<32|uint64(max(a, b))] >= minSup
+		}
+	}
+	var nv, na int // upper bounds: every vertex and arc kept
+	for _, g := range graphs {
+		nv += int(g.N)
+		na += len(g.Adj)
+	}
+	db := &gsDB{labels: labels, byLabel: make([][]uint32, len(labels)), graphs: len(graphs),
+		off: append(make([]uint64, 0, nv+1), 0), adj: make([]uint32, 0, na), lab: make([]uint32, 0, nv), gid: make([]uint32, 0, nv)}
+	var id []uint32
 	for gi, g := range graphs {
 		base := db.n
-		id := make([]uint32, g.N) // new id + 1, 0 = dropped
+		id = slices.Grow(id[:0], int(g.N))[:g.N] // new id + 1, 0 = dropped
 		for u := uint32(0); u < g.N; u++ {
-			if _, ok := compact[g.Labels[u]]; ok {
+			id[u] = 0
+			if compact(g.Labels[u]) != none {
 				if uint64(db.n)+1 >= 1<<32 {
 					return nil, fmt.Errorf("mine: the database has more than %d vertices", uint32(1<<32-2))
 				}
@@ -431,12 +474,9 @@ func newGSDB(graphs []*csr.Graph, minSup uint64) (*gsDB, error) {
 			if id[u] == 0 {
 				continue
 			}
-			cu := compact[g.Labels[u]]
+			cu := compact(g.Labels[u])
 			for _, v := range g.Neighbors(u) {
-				if id[v] == 0 || v == u {
-					continue
-				}
-				if c := pairCount[pair(cu, compact[g.Labels[v]])]; c != nil && c.graphs >= minSup {
+				if id[v] != 0 && v != u && frequentPair(cu, compact(g.Labels[v])) {
 					db.adj = append(db.adj, base+id[v]-1)
 				}
 			}
@@ -602,14 +642,16 @@ func (m *gsMiner) visit(s gsState, rows []uint32, sup uint64) {
 // sorted.
 func (db *gsDB) patterns(rs []gsResult) []FrequentPattern {
 	out := make([]FrequentPattern, len(rs))
-	for i, r := range rs {
-		g := r.code.graph()
-		p := Pattern{N: g.n, Rows: g.adj, Labels: make([]uint32, g.n)}
-		for v := 0; v < g.n; v++ {
-			p.Labels[v] = db.labels[g.lab[v]]
+	parallelFor(len(rs), 0, 256, func(_, lo, hi int) {
+		for i, r := range rs[lo:hi] {
+			g := r.code.graph()
+			p := Pattern{N: g.n, Rows: g.adj, Labels: make([]uint32, g.n)}
+			for v := 0; v < g.n; v++ {
+				p.Labels[v] = db.labels[g.lab[v]]
+			}
+			out[lo+i] = FrequentPattern{Pattern: p.Canonical(), Support: r.sup}
 		}
-		out[i] = FrequentPattern{Pattern: p.Canonical(), Support: r.sup}
-	}
+	})
 	sortFrequent(out)
 	return out
 }
@@ -651,9 +693,10 @@ func sortFrequent(fs []FrequentPattern) {
 // so an embedding is a row of the last column followed back. A forward
 // extension adds a column; a backward one replaces the last column by its
 // rows that have the edge. The host runs the search and the minimum-code
-// test; the backend computes, for all extension slots of a code at once,
-// the support and the number of child rows (extend), then writes the
-// columns of the children the host keeps (materialize).
+// test; the backend computes the support and the number of child rows of
+// every extension slot of every child of a code at once (extend: one round
+// trip per parent, not per child), then, for each child in turn, writes
+// the columns of the grandchildren the host keeps (materialize).
 
 // gsCol is one embedding column: CPU slices or device addresses.
 type gsCol struct {
@@ -669,6 +712,8 @@ type gsNode struct {
 	sup  uint64
 }
 
+func (nd *gsNode) last() gsCol { return nd.cols[len(nd.cols)-1] }
+
 // gsKid is a child the host keeps: its slot, support and rows.
 type gsKid struct {
 	slot      int
@@ -678,8 +723,10 @@ type gsKid struct {
 type gsBackend interface {
 	// root returns column 0 for the vertices vs.
 	root(vs []uint32) (gsCol, error)
-	// extend returns, for every slot of nd, the support and the rows.
-	extend(nd *gsNode, L int) (sup, rows []uint64, err error)
+	// extend returns, for every slot of every node of nds, the support
+	// and the rows. nds is a root, or the children of the latest
+	// materialize, in order (their last columns are one allocation).
+	extend(nds []*gsNode, L int) (sup, rows [][]uint64, err error)
 	// materialize returns the last column of each kid.
 	materialize(nd *gsNode, L int, kids []gsKid) ([]gsCol, error)
 	// pop frees the columns of the latest root or materialize.
@@ -690,17 +737,12 @@ type gsBackend interface {
 func mineColumns(db *gsDB, opt FSMOptions, be gsBackend) ([]gsResult, error) {
 	var out []gsResult
 	L := db.L()
-	var visit func(nd *gsNode) error
-	visit = func(nd *gsNode) error {
+	// visit records nd and searches below it; sup and rows are its
+	// extensions' (extend).
+	var visit func(nd *gsNode, sup, rows []uint64) error
+	visit = func(nd *gsNode, sup, rows []uint64) error {
 		if len(nd.code) > 0 {
 			out = append(out, gsResult{nd.code, nd.sup})
-		}
-		if len(nd.code) == opt.MaxEdges {
-			return nil
-		}
-		sup, rows, err := be.extend(nd, L)
-		if err != nil {
-			return err
 		}
 		var kids []gsKid
 		var states []gsState
@@ -727,6 +769,7 @@ func mineColumns(db *gsDB, opt FSMOptions, be gsBackend) ([]gsResult, error) {
 			return err
 		}
 		defer be.pop()
+		children := make([]*gsNode, len(kids))
 		for i, k := range kids {
 			c := &gsNode{gsState: states[i], sup: k.sup}
 			if k.slot < gsBack {
@@ -734,7 +777,14 @@ func mineColumns(db *gsDB, opt FSMOptions, be gsBackend) ([]gsResult, error) {
 			} else {
 				c.cols = append(slices.Clone(nd.cols), cols[i])
 			}
-			if err := visit(c); err != nil {
+			children[i] = c
+		}
+		csup, crows, err := be.extend(children, L)
+		if err != nil {
+			return err
+		}
+		for i, c := range children {
+			if err := visit(c, csup[i], crows[i]); err != nil {
 				return err
 			}
 		}
@@ -748,7 +798,11 @@ func mineColumns(db *gsDB, opt FSMOptions, be gsBackend) ([]gsResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		err = visit(&gsNode{gsState: gsRoot(uint32(a)), cols: []gsCol{col}})
+		nd := &gsNode{gsState: gsRoot(uint32(a)), cols: []gsCol{col}}
+		sup, rows, err := be.extend([]*gsNode{nd}, L)
+		if err == nil {
+			err = visit(nd, sup[0], rows[0])
+		}
 		be.pop()
 		if err != nil {
 			return nil, err

@@ -15,11 +15,13 @@ import (
 var gspanPTX string
 
 // gSpan with support on the GPU (Kessl et al.): the host runs the DFS-code
-// search and the minimum-code test (mineColumns, gspan.go); for each code
-// the GPU enumerates every embedding's rightmost extensions at once
-// (gspan_ext), counts each extension slot's graphs in a bitmap per slot
-// (gspan_popc), and writes the columns of the children the host keeps
-// (gspan_mat). Columns are FSM tables (fsm_cuda.go's pool and placement):
+// search and the minimum-code test (mineColumns, gspan.go); for all the
+// children of a code at once, the GPU enumerates every embedding's
+// rightmost extensions (gspan_ext), counts each extension slot's graphs in
+// a bitmap per slot (gspan_popc), and then, child by child, writes the
+// columns of the grandchildren the host keeps (gspan_mat). Each step is one
+// upload of parameters and one download of results: the per-call costs,
+// not the kernels, dominate on databases of small graphs. Columns are FSM tables (fsm_cuda.go's pool and placement):
 // device memory within the budget (GPUOptions.TableMemLimit, --gpu-mem),
 // mapped pinned host memory beyond it. The slot bitmaps stay in device
 // memory, taking slots in passes of at most gsBitmapCap bytes (1/64 of
@@ -181,90 +183,121 @@ func (x *gsDevice) pop() {
 	}
 }
 
-// setColumns uploads nd's column addresses.
-func (x *gsDevice) setColumns(nd *gsNode) error {
+// columns is the column addresses of cols, as the kernels' lv.
+func columns(cols []gsCol) [2 * MaxPatternSize]uint64 {
 	var lv [2 * MaxPatternSize]uint64
-	for k, c := range nd.cols {
+	for k, c := range cols {
 		lv[2*k], lv[2*k+1] = c.dvert, c.dprev
 	}
-	return gpu.Upload(x.lv, 0, lv[:2*len(nd.cols)])
+	return lv
 }
 
-func (x *gsDevice) extend(nd *gsNode, L int) (sup, rows []uint64, err error) {
+// extend runs gspan_ext once over the last columns of all of nds (one
+// allocation, in order) and gspan_popc over the slot bitmaps, in passes of
+// at most bitCap bytes. Transfers: one upload (the columns below the last,
+// shared by all of nds, and per code its shape, first slot and first row),
+// one download (every slot's rows and support), whatever the number of
+// codes.
+func (x *gsDevice) extend(nds []*gsNode, L int) (sup, rows [][]uint64, err error) {
 	t0 := time.Now()
 	defer func() { x.st.Kernel += time.Since(t0) }()
-	S := uint64(nd.slots(L))
-	nrows := nd.cols[len(nd.cols)-1].rows
-	x.st.Embeddings += nrows
-	if err := x.setColumns(nd); err != nil {
-		return nil, nil, err
+	K := uint64(len(nds))
+	longest := nds[0]
+	for _, nd := range nds {
+		if len(nd.cols) > len(longest.cols) {
+			longest = nd
+		}
 	}
-	cnt, err := x.buf("cnt", int64(S)*8)
+	vt, pt := nds[0].last().dvert, nds[0].last().dprev
+	lv := columns(longest.cols[:len(longest.cols)-1])
+	params := make([]uint64, 2*MaxPatternSize+4*K)
+	copy(params, lv[:])
+	info := params[2*MaxPatternSize:]
+	var T, R uint64 // slots, rows
+	for j, nd := range nds {
+		c := nd.last()
+		if c.dvert != vt+4*R || (nd.n > 1 && c.dprev != pt+4*R) {
+			return nil, nil, fmt.Errorf("mine: gSpan extend: the codes' last columns are not consecutive")
+		}
+		info[4*j] = uint64(nd.n) | uint64(len(nd.rp))<<8 | uint64(nd.backMask())<<16
+		info[4*j+1] = nd.rpPacked()
+		info[4*j+2] = T
+		info[4*j+3] = R
+		T += uint64(nd.slots(L))
+		R += c.rows
+	}
+	x.st.Embeddings += R
+	pb, err := x.buf("ext", int64(len(params))*8)
 	if err != nil {
 		return nil, nil, err
 	}
-	sb, err := x.buf("sup", int64(S)*8)
+	cs, err := x.buf("counts", int64(T)*16) // cnt[T], then sup[T]
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := cnt.Memset32(0, int64(S)*2); err != nil {
+	if err := gpu.Upload(pb, 0, params); err != nil {
 		return nil, nil, err
 	}
-	if err := sb.Memset32(0, int64(S)*2); err != nil {
+	if err := cs.Memset32(0, int64(T)*2); err != nil {
 		return nil, nil, err
 	}
 	per := uint64(x.bitCap) / (x.words * 8)
-	bm, err := x.buf("bits", int64(min(per, S)*x.words*8))
+	bm, err := x.buf("bits", int64(min(per, T)*x.words*8))
 	if err != nil {
 		return nil, nil, err
 	}
-	bmask := nd.backMask()
-	lo := uint64(gsBack) // backward slots are empty without a target
-	if bmask != 0 {
-		lo = 0
-	}
-	for ; lo < S; lo += per {
-		hi := min(S, lo+per)
+	base := pb.Ptr()
+	for lo := uint64(0); lo < T; lo += per {
+		hi := min(T, lo+per)
 		if err := bm.Memset32(0, int64((hi-lo)*x.words*2)); err != nil {
 			return nil, nil, err
 		}
-		if err := x.ext.Launch(x.blocks(nrows), 256, x.dg.off, x.dg.adj, x.lab.Ptr(), x.gid.Ptr(), x.lv.Ptr(),
-			uint64(nd.n), nrows, nd.rpPacked(), uint64(len(nd.rp)), uint64(bmask), uint64(nd.lab[0]), uint64(L),
-			lo, hi, x.words, bm.Ptr(), cnt.Ptr()); err != nil {
+		if err := x.ext.Launch(x.blocks(R), 256, x.dg.off, x.dg.adj, x.lab.Ptr(), x.gid.Ptr(), base, vt, pt,
+			base+2*MaxPatternSize*8, K, R, uint64(nds[0].lab[0]), uint64(L), lo, hi, x.words, bm.Ptr(), cs.Ptr()); err != nil {
 			return nil, nil, err
 		}
-		if err := x.popc.Launch(uint32(min(hi-lo, 1<<16)), 256, bm.Ptr(), x.words, hi-lo, sb.Ptr()+8*lo); err != nil {
+		if err := x.popc.Launch(uint32(min(hi-lo, 1<<16)), 256, bm.Ptr(), x.words, hi-lo, cs.Ptr()+8*(T+lo)); err != nil {
 			return nil, nil, err
 		}
 	}
-	if err := x.d.ctx.Synchronize(); err != nil {
+	out := make([]uint64, 2*T) // synchronous: waits for the kernels
+	if err := gpu.Download(out, cs, 0); err != nil {
 		return nil, nil, err
 	}
-	sup, rows = make([]uint64, S), make([]uint64, S)
-	if err := gpu.Download(sup, sb, 0); err != nil {
-		return nil, nil, err
-	}
-	if err := gpu.Download(rows, cnt, 0); err != nil {
-		return nil, nil, err
+	var s uint64
+	for _, nd := range nds {
+		S := uint64(nd.slots(L))
+		rows = append(rows, out[s:s+S])
+		sup = append(sup, out[T+s:T+s+S])
+		s += S
 	}
 	return sup, rows, nil
 }
 
+// materialize runs gspan_mat for nd's kept children: one upload (columns,
+// each child's first row, zeroed cursors, the slot → child map), one
+// download (the cursors, checked against the counts).
 func (x *gsDevice) materialize(nd *gsNode, L int, kids []gsKid) ([]gsCol, error) {
 	t0 := time.Now()
 	defer func() { x.st.Kernel += time.Since(t0) }()
 	S := nd.slots(L)
-	kid := make([]uint32, S)
+	K := len(kids)
+	// params: lv, base[K], cursor[K], kid[S] as u32 pairs.
+	params := make([]uint64, 2*MaxPatternSize+2*K+(S+1)/2)
+	lv := columns(nd.cols)
+	copy(params, lv[:])
+	base := params[2*MaxPatternSize : 2*MaxPatternSize+K]
+	kid := params[2*MaxPatternSize+2*K:]
 	for i := range kid {
-		kid[i] = ^uint32(0)
+		kid[i] = ^uint64(0)
 	}
-	base := make([]uint64, len(kids))
 	var total uint64
 	for i, k := range kids {
 		if k.rows > fsmMaxRows {
 			return nil, fmt.Errorf("mine: gSpan code %v has %d embeddings, more than %d", nd.child(nd.slotEdge(k.slot, L)).code, k.rows, uint64(fsmMaxRows))
 		}
-		kid[k.slot] = uint32(i)
+		sh := 32 * uint(k.slot%2)
+		kid[k.slot/2] = kid[k.slot/2]&^(0xffffffff<<sh) | uint64(i)<<sh
 		base[i] = total
 		total += k.rows
 	}
@@ -278,46 +311,30 @@ func (x *gsDevice) materialize(nd *gsNode, L int, kids []gsKid) ([]gsCol, error)
 		return nil, err
 	}
 	x.frames[len(x.frames)-1] = append(x.frames[len(x.frames)-1], pt)
-	kb, err := x.buf("kid", int64(S)*4)
+	io, err := x.buf("mat", int64(len(params))*8)
 	if err != nil {
 		return nil, err
 	}
-	bb, err := x.buf("base", int64(len(kids))*8)
-	if err != nil {
+	if err := gpu.Upload(io, 0, params); err != nil {
 		return nil, err
 	}
-	cb, err := x.buf("cursor", int64(len(kids))*8)
-	if err != nil {
-		return nil, err
-	}
-	if err := gpu.Upload(kb, 0, kid); err != nil {
-		return nil, err
-	}
-	if err := gpu.Upload(bb, 0, base); err != nil {
-		return nil, err
-	}
-	if err := cb.Memset32(0, int64(len(kids))*2); err != nil {
-		return nil, err
-	}
-	if err := x.setColumns(nd); err != nil {
-		return nil, err
-	}
-	nrows := nd.cols[len(nd.cols)-1].rows
-	if err := x.mat.Launch(x.blocks(nrows), 256, x.dg.off, x.dg.adj, x.lab.Ptr(), x.lv.Ptr(), uint64(nd.n), nrows,
+	p := io.Ptr()
+	baseP := p + 2*MaxPatternSize*8
+	curP := baseP + 8*uint64(K)
+	kidP := curP + 8*uint64(K)
+	nrows := nd.last().rows
+	if err := x.mat.Launch(x.blocks(nrows), 256, x.dg.off, x.dg.adj, x.lab.Ptr(), p, uint64(nd.n), nrows,
 		nd.rpPacked(), uint64(len(nd.rp)), uint64(nd.backMask()), uint64(nd.lab[0]), uint64(L),
-		kb.Ptr(), bb.Ptr(), cb.Ptr(), vt.ptr, pt.ptr); err != nil {
-		return nil, err
-	}
-	if err := x.d.ctx.Synchronize(); err != nil {
+		kidP, baseP, curP, vt.ptr, pt.ptr); err != nil {
 		return nil, err
 	}
 	// The rows written must be the rows counted: a cheap check of both
-	// kernels.
-	got := make([]uint64, len(kids))
-	if err := gpu.Download(got, cb, 0); err != nil {
+	// kernels. The download waits for the kernel.
+	got := make([]uint64, K)
+	if err := gpu.Download(got, io, int64(2*MaxPatternSize+K)); err != nil {
 		return nil, err
 	}
-	cols := make([]gsCol, len(kids))
+	cols := make([]gsCol, K)
 	for i, k := range kids {
 		if got[i] != k.rows {
 			return nil, fmt.Errorf("mine: gspan_mat wrote %d rows for a child, gspan_ext counted %d", got[i], k.rows)
