@@ -368,28 +368,48 @@ func newGSDB(graphs []*csr.Graph, minSup uint64) (*gsDB, error) {
 		}
 	}
 	// Graphs containing each label: each graph's distinct labels counted
-	// once. Labels are usually small integers: a table, else a map.
-	var (
-		keys       []uint64
-		labelCount = map[uint32]uint64{}
-	)
-	for _, g := range graphs {
-		keys = keys[:0]
+	// once, per worker, then summed.
+	workers := workerCount(0)
+	perWorker := func(count func(m map[uint64]uint64, keys []uint64, g *csr.Graph) []uint64) map[uint64]uint64 {
+		ms := make([]map[uint64]uint64, workers)
+		parallelFor(len(graphs), workers, 64, func(w, lo, hi int) {
+			if ms[w] == nil {
+				ms[w] = map[uint64]uint64{}
+			}
+			var keys []uint64
+			for _, g := range graphs[lo:hi] {
+				keys = count(ms[w], keys[:0], g)
+			}
+		})
+		total := map[uint64]uint64{}
+		for _, m := range ms {
+			for k, c := range m {
+				total[k] += c
+			}
+		}
+		return total
+	}
+	tally := func(m map[uint64]uint64, keys []uint64) {
+		slices.Sort(keys)
+		for _, k := range slices.Compact(keys) {
+			m[k]++
+		}
+	}
+	labelCount := perWorker(func(m map[uint64]uint64, keys []uint64, g *csr.Graph) []uint64 {
 		for _, l := range g.Labels {
 			keys = append(keys, uint64(l))
 		}
-		slices.Sort(keys)
-		for _, k := range slices.Compact(keys) {
-			labelCount[uint32(k)]++
-		}
-	}
+		tally(m, keys)
+		return keys
+	})
 	var labels []uint32
 	for l, c := range labelCount {
 		if c >= minSup {
-			labels = append(labels, l)
+			labels = append(labels, uint32(l))
 		}
 	}
 	slices.Sort(labels)
+	// Compact labels: a table when labels are small integers, else a map.
 	const none = ^uint32(0)
 	var compact func(l uint32) uint32
 	if maxLabel < 1<<22 {
@@ -414,9 +434,7 @@ func newGSDB(graphs []*csr.Graph, minSup uint64) (*gsDB, error) {
 		}
 	}
 	// Graphs containing each unordered pair of frequent labels as an edge.
-	pairCount := map[uint64]uint64{}
-	for _, g := range graphs {
-		keys = keys[:0]
+	pairCount := perWorker(func(m map[uint64]uint64, keys []uint64, g *csr.Graph) []uint64 {
 		for u := uint32(0); u < g.N; u++ {
 			cu := compact(g.Labels[u])
 			if cu == none {
@@ -428,11 +446,9 @@ func newGSDB(graphs []*csr.Graph, minSup uint64) (*gsDB, error) {
 				}
 			}
 		}
-		slices.Sort(keys)
-		for _, k := range slices.Compact(keys) {
-			pairCount[k]++
-		}
-	}
+		tally(m, keys)
+		return keys
+	})
 	L := uint64(len(labels))
 	var frequentPair func(a, b uint32) bool
 	if L*L <= 1<<24 {
@@ -449,44 +465,75 @@ func newGSDB(graphs []*csr.Graph, minSup uint64) (*gsDB, error) {
 			return pairCount[uint64(min(a, b))<<32|uint64(max(a, b))] >= minSup
 		}
 	}
-	var nv, na int // upper bounds: every vertex and arc kept
-	for _, g := range graphs {
-		nv += int(g.N)
-		na += len(g.Adj)
+	// The union, in two parallel passes: each graph's kept vertices and
+	// arcs counted, then written at their offsets.
+	G := len(graphs)
+	vbase, abase := make([]uint64, G+1), make([]uint64, G+1)
+	keep := func(g *csr.Graph, u, v uint32) bool {
+		cv := compact(g.Labels[v])
+		return cv != none && v != u && frequentPair(compact(g.Labels[u]), cv)
 	}
-	db := &gsDB{labels: labels, byLabel: make([][]uint32, len(labels)), graphs: len(graphs),
-		off: append(make([]uint64, 0, nv+1), 0), adj: make([]uint32, 0, na), lab: make([]uint32, 0, nv), gid: make([]uint32, 0, nv)}
-	var id []uint32
-	for gi, g := range graphs {
-		base := db.n
-		id = slices.Grow(id[:0], int(g.N))[:g.N] // new id + 1, 0 = dropped
-		for u := uint32(0); u < g.N; u++ {
-			id[u] = 0
-			if compact(g.Labels[u]) != none {
-				if uint64(db.n)+1 >= 1<<32 {
-					return nil, fmt.Errorf("mine: the database has more than %d vertices", uint32(1<<32-2))
+	parallelFor(G, workers, 64, func(_, lo, hi int) {
+		for gi := lo; gi < hi; gi++ {
+			g := graphs[gi]
+			for u := uint32(0); u < g.N; u++ {
+				if compact(g.Labels[u]) == none {
+					continue
 				}
-				db.n++
-				id[u] = db.n - base
+				vbase[gi+1]++
+				for _, v := range g.Neighbors(u) {
+					if keep(g, u, v) {
+						abase[gi+1]++
+					}
+				}
 			}
 		}
-		for u := uint32(0); u < g.N; u++ {
-			if id[u] == 0 {
-				continue
-			}
-			cu := compact(g.Labels[u])
-			for _, v := range g.Neighbors(u) {
-				if id[v] != 0 && v != u && frequentPair(cu, compact(g.Labels[v])) {
-					db.adj = append(db.adj, base+id[v]-1)
+	})
+	for gi := 0; gi < G; gi++ {
+		vbase[gi+1] += vbase[gi]
+		abase[gi+1] += abase[gi]
+	}
+	if vbase[G] >= 1<<32-1 {
+		return nil, fmt.Errorf("mine: the database has %d vertices, more than %d", vbase[G], uint32(1<<32-2))
+	}
+	nv := vbase[G]
+	db := &gsDB{n: uint32(nv), labels: labels, byLabel: make([][]uint32, len(labels)), graphs: G,
+		off: make([]uint64, nv+1), adj: make([]uint32, abase[G]), lab: make([]uint32, nv), gid: make([]uint32, nv)}
+	ids := make([][]uint32, workers)
+	parallelFor(G, workers, 64, func(w, lo, hi int) {
+		for gi := lo; gi < hi; gi++ {
+			g := graphs[gi]
+			id := slices.Grow(ids[w][:0], int(g.N))[:g.N] // new id
+			ids[w] = id
+			x := uint32(vbase[gi])
+			for u := uint32(0); u < g.N; u++ {
+				id[u] = x
+				if compact(g.Labels[u]) != none {
+					x++
 				}
 			}
-			x := base + id[u] - 1
-			if db.off[len(db.off)-1] < uint64(len(db.adj)) {
-				db.byLabel[cu] = append(db.byLabel[cu], x)
+			x, a := uint32(vbase[gi]), abase[gi]
+			for u := uint32(0); u < g.N; u++ {
+				cu := compact(g.Labels[u])
+				if cu == none {
+					continue
+				}
+				db.off[x] = a
+				db.lab[x], db.gid[x] = cu, uint32(gi)
+				for _, v := range g.Neighbors(u) {
+					if keep(g, u, v) {
+						db.adj[a] = id[v]
+						a++
+					}
+				}
+				x++
 			}
-			db.off = append(db.off, uint64(len(db.adj)))
-			db.lab = append(db.lab, cu)
-			db.gid = append(db.gid, uint32(gi))
+		}
+	})
+	db.off[nv] = abase[G]
+	for x := uint32(0); x < db.n; x++ {
+		if db.off[x+1] > db.off[x] {
+			db.byLabel[db.lab[x]] = append(db.byLabel[db.lab[x]], x)
 		}
 	}
 	return db, nil
@@ -665,9 +712,11 @@ func sortFrequent(fs []FrequentPattern) {
 		f   FrequentPattern
 	}
 	ks := make([]keyed, len(fs))
-	for i, f := range fs {
-		ks[i] = keyed{f.Pattern.Key(), f}
-	}
+	parallelFor(len(fs), 0, 1024, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			ks[i] = keyed{fs[i].Pattern.Key(), fs[i]}
+		}
+	})
 	slices.SortFunc(ks, func(a, b keyed) int {
 		ea, eb := a.f.Pattern.NumEdges(), b.f.Pattern.NumEdges()
 		if ea != eb {
@@ -733,45 +782,60 @@ type gsBackend interface {
 	pop()
 }
 
+// gsPlan is what the host keeps of a node's extensions: its frequent
+// minimum-code children, those still to grow (kids, with their states) and
+// those of MaxEdges edges (leaves, reported as they are).
+type gsPlan struct {
+	kids   []gsKid
+	states []gsState
+	leaves []gsResult
+}
+
+// plan tests nd's frequent extensions for minimality.
+func (nd *gsNode) plan(opt *FSMOptions, L int, sup, rows []uint64) gsPlan {
+	var p gsPlan
+	for slot, s := range sup {
+		if s < opt.Support {
+			continue
+		}
+		c := nd.child(nd.slotEdge(slot, L))
+		if !isMin(c.code) {
+			continue
+		}
+		if len(c.code) == opt.MaxEdges {
+			p.leaves = append(p.leaves, gsResult{c.code, s})
+			continue
+		}
+		p.kids = append(p.kids, gsKid{slot: slot, sup: s, rows: rows[slot]})
+		p.states = append(p.states, c)
+	}
+	return p
+}
+
 // mineColumns runs gSpan over backend be and returns the frequent codes.
+// The host's own work, the minimum-code tests, runs on opt.Workers
+// goroutines, over the children of a node (one extend's results).
 func mineColumns(db *gsDB, opt FSMOptions, be gsBackend) ([]gsResult, error) {
 	var out []gsResult
 	L := db.L()
-	// visit records nd and searches below it; sup and rows are its
-	// extensions' (extend).
-	var visit func(nd *gsNode, sup, rows []uint64) error
-	visit = func(nd *gsNode, sup, rows []uint64) error {
+	// visit records nd and searches below it.
+	var visit func(nd *gsNode, p gsPlan) error
+	visit = func(nd *gsNode, p gsPlan) error {
 		if len(nd.code) > 0 {
 			out = append(out, gsResult{nd.code, nd.sup})
 		}
-		var kids []gsKid
-		var states []gsState
-		for slot, s := range sup {
-			if s < opt.Support {
-				continue
-			}
-			c := nd.child(nd.slotEdge(slot, L))
-			if !isMin(c.code) {
-				continue
-			}
-			if len(c.code) == opt.MaxEdges {
-				out = append(out, gsResult{c.code, s})
-				continue
-			}
-			kids = append(kids, gsKid{slot: slot, sup: s, rows: rows[slot]})
-			states = append(states, c)
-		}
-		if len(kids) == 0 {
+		out = append(out, p.leaves...)
+		if len(p.kids) == 0 {
 			return nil
 		}
-		cols, err := be.materialize(nd, L, kids)
+		cols, err := be.materialize(nd, L, p.kids)
 		if err != nil {
 			return err
 		}
 		defer be.pop()
-		children := make([]*gsNode, len(kids))
-		for i, k := range kids {
-			c := &gsNode{gsState: states[i], sup: k.sup}
+		children := make([]*gsNode, len(p.kids))
+		for i, k := range p.kids {
+			c := &gsNode{gsState: p.states[i], sup: k.sup}
 			if k.slot < gsBack {
 				c.cols = append(slices.Clone(nd.cols[:len(nd.cols)-1]), cols[i])
 			} else {
@@ -783,8 +847,14 @@ func mineColumns(db *gsDB, opt FSMOptions, be gsBackend) ([]gsResult, error) {
 		if err != nil {
 			return err
 		}
+		plans := make([]gsPlan, len(children))
+		parallelFor(len(children), opt.Workers, 1, func(_, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				plans[i] = children[i].plan(&opt, L, csup[i], crows[i])
+			}
+		})
 		for i, c := range children {
-			if err := visit(c, csup[i], crows[i]); err != nil {
+			if err := visit(c, plans[i]); err != nil {
 				return err
 			}
 		}
@@ -801,7 +871,7 @@ func mineColumns(db *gsDB, opt FSMOptions, be gsBackend) ([]gsResult, error) {
 		nd := &gsNode{gsState: gsRoot(uint32(a)), cols: []gsCol{col}}
 		sup, rows, err := be.extend([]*gsNode{nd}, L)
 		if err == nil {
-			err = visit(nd, sup[0], rows[0])
+			err = visit(nd, nd.plan(&opt, L, sup[0], rows[0]))
 		}
 		be.pop()
 		if err != nil {

@@ -326,6 +326,7 @@ func TestGSpanDifferential(t *testing.T) {
 		{40, 8, 14, 0.4, 3, 4, 4, false},
 		{60, 10, 16, 0.3, 4, 3, 5, false},
 		{30, 6, 10, 0.6, 2, 10, 5, false},
+		{10, 5, 8, 0.5, 8, 3, 4, true}, // rare labels and label pairs: dropped by newGSDB
 	}
 	for ci, c := range cases {
 		for seed := uint64(1); seed <= 3; seed++ {
@@ -364,6 +365,106 @@ func TestGSpanDifferential(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGSDB: newGSDB keeps exactly the vertices of frequent labels and the
+// edges of frequent label pairs, as one symmetric CSR with graph ids, and
+// lists each label's vertices that have an edge.
+func TestGSDB(t *testing.T) {
+	// Labels 0 and 1 everywhere; 2 in 10 graphs, but two 2s adjacent in
+	// at most 5; 3 in 5 graphs.
+	db := randomDB(3, 30, 5, 12, 0.5, 2)
+	for gi, g := range db {
+		if gi%3 == 0 {
+			g.Labels[0] = 2
+		}
+		if gi%6 == 0 {
+			g.Labels[2] = 2
+		}
+		if gi%7 == 0 {
+			g.Labels[3] = 3
+		}
+	}
+	const minSup = 8
+	d, err := newGSDB(db, minSup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labelGraphs, pairGraphs := map[uint32]map[int]bool{}, map[[2]uint32]map[int]bool{}
+	for gi, g := range db {
+		for u := uint32(0); u < g.N; u++ {
+			l := g.Labels[u]
+			if labelGraphs[l] == nil {
+				labelGraphs[l] = map[int]bool{}
+			}
+			labelGraphs[l][gi] = true
+			for _, v := range g.Neighbors(u) {
+				k := [2]uint32{min(l, g.Labels[v]), max(l, g.Labels[v])}
+				if pairGraphs[k] == nil {
+					pairGraphs[k] = map[int]bool{}
+				}
+				pairGraphs[k][gi] = true
+			}
+		}
+	}
+	var wantLabels []uint32
+	for l, gs := range labelGraphs {
+		if len(gs) >= minSup {
+			wantLabels = append(wantLabels, l)
+		}
+	}
+	slices.Sort(wantLabels)
+	if !slices.Equal(d.labels, wantLabels) || !slices.Equal(wantLabels, []uint32{0, 1, 2}) {
+		t.Fatalf("labels %v, want %v", d.labels, wantLabels)
+	}
+	if n := len(pairGraphs[[2]uint32{2, 2}]); n == 0 || n >= minSup {
+		t.Fatalf("pair 2-2 in %d graphs: test too weak", n)
+	}
+	// Walk the union graph by graph, against the original.
+	x := uint32(0)
+	var arcs, kept int
+	for gi, g := range db {
+		id := map[uint32]uint32{}
+		for u := uint32(0); u < g.N; u++ {
+			if slices.Contains(wantLabels, g.Labels[u]) {
+				id[u] = x
+				if d.labels[d.lab[x]] != g.Labels[u] || d.gid[x] != uint32(gi) {
+					t.Fatalf("graph %d vertex %d: label or graph wrong", gi, u)
+				}
+				x++
+			}
+		}
+		for u, xu := range id {
+			var want []uint32
+			for _, v := range g.Neighbors(u) {
+				xv, ok := id[v]
+				k := [2]uint32{min(g.Labels[u], g.Labels[v]), max(g.Labels[u], g.Labels[v])}
+				if ok && len(pairGraphs[k]) >= minSup {
+					want = append(want, xv)
+				}
+			}
+			if !slices.Equal(d.neighbors(xu), want) {
+				t.Fatalf("graph %d vertex %d: neighbours %v, want %v", gi, u, d.neighbors(xu), want)
+			}
+			arcs += len(want)
+			if len(want) > 0 {
+				kept++
+				if !slices.Contains(d.byLabel[d.lab[xu]], xu) {
+					t.Fatalf("graph %d vertex %d missing from its label's list", gi, u)
+				}
+			}
+		}
+	}
+	listed := 0
+	for _, vs := range d.byLabel {
+		listed += len(vs)
+		if !slices.IsSorted(vs) {
+			t.Fatalf("a label's vertex list is not sorted")
+		}
+	}
+	if x != d.n || arcs != len(d.adj) || listed != kept {
+		t.Fatalf("%d vertices, %d arcs, %d listed; want %d, %d, %d", d.n, len(d.adj), listed, x, arcs, kept)
 	}
 }
 
