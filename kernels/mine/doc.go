@@ -15,9 +15,10 @@
 // end; EdgeInduced turns those counts into edge-induced ones. Matching
 // compiles a Pattern into a Plan (matching order, symmetry-breaking
 // conditions from the pattern's automorphisms) and backtracks over it. FSM
-// grows labeled patterns edge by edge and keeps those whose MNI support
-// (single graph) or transaction support (graph database) reaches the
-// threshold.
+// on one graph grows labeled patterns edge by edge and keeps those whose
+// MNI support reaches the threshold; on a graph database it is gSpan
+// (gspan.go): DFS codes, rightmost extension over projected embeddings, the
+// minimum-code test, transaction support.
 //
 // GPU kernels (gpu_cuda.go, mine.cu): triangles (per-arc binary search or
 // merge; for large graphs "hashmin": per arc x→u the shorter of out(x),
@@ -32,7 +33,13 @@
 // parent row's index, written by warps into dynamically taken blocks;
 // domains counted in device bitmaps, or, when the tables exceed the device
 // budget and live in mapped pinned host memory, by key runs sorted on the
-// GPU and merged on the host; bfsSupport is the same algorithm on the CPU).
+// GPU and merged on the host; bfsSupport is the same algorithm on the CPU)
+// and gSpan's transaction support (gspan_cuda.go, gspan.cu, after Kessl et
+// al.: the database as one CSR with a graph id per vertex, embeddings as
+// columns of (data vertex, previous column's row), every child of a DFS code
+// extended in one launch into per-extension graph bitmaps; the host runs the
+// code search and the minimality test; columns in mapped host memory beyond
+// the budget).
 //
 // Counts are uint64 throughout; the kernels' docs say where a count could in
 // principle exceed that. Results never depend on the number of workers:
