@@ -106,7 +106,7 @@ them is an error.`,
 	f.StringVar(&m.device, "device", "auto", "cpu, gpu, or auto (gpu where a kernel exists, when built with -tags cuda and a GPU is present)")
 	f.StringVar(&m.gpuMem, "gpu-mem", "", "cap on GPU memory for the graph and, for fsm, the embedding tables (e.g. 512M); beyond it they stay in mapped host memory")
 	f.StringVar(&m.lb, "lb", "auto", "GPU cliques with DuMato's load balancing: on, off, or auto (on from k = 7)")
-	f.BoolVar(&m.list, "list", false, "list triangles or matches instead of counting (CPU, deterministic order)")
+	f.BoolVar(&m.list, "list", false, "list triangles (CPU) or matches (CPU or GPU, the same deterministic order) instead of counting")
 	f.BoolVar(&m.asJSON, "json", false, "print JSON instead of a table")
 	f.IntVar(&m.workers, "workers", 0, "CPU goroutines (0: all cores)")
 	f.StringVar(&m.intersect, "intersect", "hash", "CPU triangle intersection: hash, merge or binary")
@@ -159,27 +159,29 @@ func (m *mineCmd) flags(task string) error {
 	}
 	// GPU kernels: triangles, cliques, motifs up to MaxGPUMotifK, and fsm
 	// (MNI support on one graph, gSpan's transaction support on a database).
-	gpuTask := task == "triangles" || task == "cliques" || task == "fsm" || task == "motifs" && m.k >= mine.MotifMinK && m.k <= mine.MaxGPUMotifK
-	switch m.device {
-	case "cpu":
-	case "gpu":
-		if !gpuTask {
-			if task == "motifs" {
-				return usageErr(fmt.Errorf("--device gpu: GPU motifs need -k %d..%d, got %d (use --device cpu)", mine.MotifMinK, mine.MaxGPUMotifK, m.k))
-			}
-			return usageErr(fmt.Errorf("--device gpu: no GPU kernel for %s yet (use --device cpu)", task))
-		}
-		m.useGPU = true
-	case "auto":
-		m.useGPU = gpuTask && !m.list && gpu.Available()
-	default:
-		return usageErr(fmt.Errorf("--device: want cpu, gpu or auto, got %q", m.device))
-	}
+	// Triangle listing is CPU-only; match lists on the GPU too.
+	gpuTask := task == "triangles" && !m.list || task == "cliques" || task == "fsm" || task == "match" ||
+		task == "motifs" && m.k >= mine.MotifMinK && m.k <= mine.MaxGPUMotifK
 	if m.list && task != "triangles" && task != "match" {
 		return usageErr(fmt.Errorf("--list applies to triangles and match"))
 	}
-	if m.list && m.useGPU {
-		return usageErr(fmt.Errorf("--list runs on the CPU (use --device cpu)"))
+	switch m.device {
+	case "cpu":
+	case "gpu":
+		switch {
+		case gpuTask:
+		case task == "motifs":
+			return usageErr(fmt.Errorf("--device gpu: GPU motifs need -k %d..%d, got %d (use --device cpu)", mine.MotifMinK, mine.MaxGPUMotifK, m.k))
+		case task == "triangles":
+			return usageErr(fmt.Errorf("--device gpu: triangles --list runs on the CPU (use --device cpu)"))
+		default:
+			return usageErr(fmt.Errorf("--device gpu: no GPU kernel for %s (use --device cpu)", task))
+		}
+		m.useGPU = true
+	case "auto":
+		m.useGPU = gpuTask && gpu.Available()
+	default:
+		return usageErr(fmt.Errorf("--device: want cpu, gpu or auto, got %q", m.device))
 	}
 	if task == "match" {
 		if m.patternFile == "" {
@@ -390,11 +392,19 @@ func (m *mineCmd) match(g *csr.Graph) error {
 		mo.Emit = m.emitMatch
 	}
 	t0 = time.Now()
-	n, err := mine.Match(g, pl, mo)
-	if err != nil {
-		return usageErr(err)
+	var n uint64
+	if m.useGPU {
+		var st mine.GPUStats
+		if n, st, err = m.dev.Match(g, pl, mine.GPUMatchOptions{Emit: mo.Emit}); err != nil {
+			return err
+		}
+		m.gpuPhases(st)
+	} else {
+		if n, err = mine.Match(g, pl, mo); err != nil {
+			return usageErr(err)
+		}
+		m.phase("match", t0)
 	}
-	m.phase("match", t0)
 	if m.list {
 		return m.listed(n, "matches")
 	}
