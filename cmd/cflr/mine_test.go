@@ -41,6 +41,8 @@ func TestMineCommand(t *testing.T) {
 		{[]string{"motifs", "-k", "4", g}, []string{"111153  4-path", "255  4-clique"}},
 		{[]string{"motifs", "-k", "4", "--induced", "edge", "--json", g}, []string{`"count": 185589`, `"name": "4-cycle"`}},
 		{[]string{"match", "--pattern", "../../testdata/patterns/tailed-triangle.txt", "--induced", "edge", g}, []string{"count    34760"}},
+		{[]string{"match", "--pattern", "../../testdata/patterns/diamond.txt", g}, []string{"count    2200"}},
+		{[]string{"match", "--pattern", "../../testdata/patterns/4-cycle.txt", "--induced", "edge", "--device", "auto", g}, []string{"count    6059"}},
 		{[]string{"fsm", "--support", "300", g}, []string{"303  -", "335  -"}},
 	} {
 		out, err := runMine(t, tc.args...)

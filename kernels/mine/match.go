@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -344,18 +345,44 @@ func matchEach(g *csr.Graph, pl *Plan, workers int, newEmit func(worker int) fun
 	workers = workerCount(workers)
 	counts := make([]paddedCount, workers)
 	ms := make([]*matcher, workers)
-	parallelFor(int(g.N), workers, 64, func(w, lo, hi int) {
-		m := ms[w]
-		if m == nil {
-			m = newMatcher(g, pl, newEmit(w))
-			ms[w] = m
+	get := func(w int) *matcher {
+		if ms[w] == nil {
+			ms[w] = newMatcher(g, pl, newEmit(w))
 		}
-		for v := lo; v < hi && !m.stop; v++ {
-			m.first(uint32(v))
-		}
-		counts[w].n += m.count
-		m.count = 0
-	})
+		return ms[w]
+	}
+	if pl.Pattern.N == 1 {
+		parallelFor(int(g.N), workers, 64, func(w, lo, hi int) {
+			m := get(w)
+			for v := lo; v < hi && !m.stop; v++ {
+				m.first(uint32(v))
+			}
+			counts[w].n += m.count
+			m.count = 0
+		})
+	} else {
+		// Units are arcs u→v fixing the first two positions (the second is
+		// always adjacent to the first), not first vertices: a hub's work
+		// is spread over its arcs. Arcs in CSR order keep a single worker's
+		// matches in the order of the vertex-by-vertex search.
+		parallelFor(len(g.Adj), workers, 256, func(w, lo, hi int) {
+			m := get(w)
+			u, _ := slices.BinarySearchFunc(g.Offsets[1:], uint64(lo), func(off, a uint64) int {
+				if off <= a {
+					return -1
+				}
+				return 1
+			})
+			for a := lo; a < hi && !m.stop; a++ {
+				for uint64(a) >= g.Offsets[u+1] {
+					u++
+				}
+				m.arc(uint32(u), g.Adj[a])
+			}
+			counts[w].n += m.count
+			m.count = 0
+		})
+	}
 	var total uint64
 	for _, c := range counts {
 		total += c.n
@@ -411,6 +438,20 @@ func (mt *matcher) first(v uint32) {
 	}
 	mt.m[0] = v
 	mt.rec(1)
+}
+
+// arc matches position 0 to u and position 1 to v, a neighbour of u, then
+// searches the rest; over all arcs in CSR order it is first over all u.
+func (mt *matcher) arc(u, v uint32) {
+	if !mt.ok(0, u) {
+		return
+	}
+	mt.m[0] = u
+	if !mt.ok(1, v) {
+		return
+	}
+	mt.m[1] = v
+	mt.rec(2)
 }
 
 func (mt *matcher) rec(i int) {
