@@ -34,4 +34,43 @@ for t in "$G"/${TESTS:-*}.test; do
     grep '^|' "$OUT/bench.log"
   fi
 done
+# cflr mine on the GPU against the CPU, through the CLI: the same counts and
+# patterns (the table minus its device, task and phase lines, which name the
+# device and where data lived) for every task.
+if [ -x "$G/cflr" ] && [ -f "$G/graphs/citeseer.lg" ] && [ "${CLI:-1}" = 1 ]; then
+  echo "## cflr mine: GPU vs CPU" | tee -a "$LOG"
+  C=$G/graphs/citeseer.lg E=$G/graphs/email-Enron.txt
+  while IFS='|' read -r args; do
+    [ -z "$args" ] && continue
+    # shellcheck disable=SC2086
+    gpu=$("$G/cflr" mine $args --device gpu 2>&1 | grep -Ev '^(device|task) ' | grep -Ev '^[a-z-]+ +[0-9.]+ s$')
+    # shellcheck disable=SC2086
+    cpu=$("$G/cflr" mine $args --device cpu 2>&1 | grep -Ev '^(device|task) ' | grep -Ev '^[a-z-]+ +[0-9.]+ s$')
+    if [ "$gpu" = "$cpu" ] && [ -n "$gpu" ]; then
+      echo "ok   mine $args: $(echo "$gpu" | grep -E '^(count|patterns)' | tr '\n' ' ')" | tee -a "$LOG"
+    else
+      echo "FAIL mine $args" | tee -a "$LOG"; diff <(echo "$cpu") <(echo "$gpu") | head -20 | tee -a "$LOG"; rc=1
+    fi
+  done <<EOF2
+triangles $E
+cliques -k 6 $E
+cliques -k 9 $E
+motifs -k 4 $C
+motifs -k 5 $C
+motifs -k 4 --induced edge $C
+match --pattern testdata/patterns/diamond.txt $E
+match --pattern testdata/patterns/4-cycle.txt --induced edge --gpu-mem 64K $C
+fsm --support 300 $C
+fsm --support 300 --max-edges 4 --gpu-mem 16K $C
+fsm --support 3 --max-edges 4 kernels/mine/testdata/gspan-db.lg
+EOF2
+  for args in "match --pattern testdata/patterns/tailed-triangle.txt --list $C"; do
+    # shellcheck disable=SC2086
+    if cmp -s <("$G/cflr" mine $args --device gpu 2>/dev/null) <("$G/cflr" mine $args --device cpu 2>/dev/null); then
+      echo "ok   mine $args: GPU listing = CPU listing, byte for byte" | tee -a "$LOG"
+    else
+      echo "FAIL mine $args: listings differ" | tee -a "$LOG"; rc=1
+    fi
+  done
+fi
 exit $rc
