@@ -58,9 +58,9 @@ type GPUOptions struct {
 	PTX string
 }
 
-// MaxGPUMotifK is the largest motif size the GPU motif kernel handles
-// (k = 3 and 4; larger k run on the CPU).
-const MaxGPUMotifK = 4
+// MaxGPUMotifK is the largest motif size the GPU motif kernels handle
+// (esu.cu: k = 3..8, as the CPU).
+const MaxGPUMotifK = MotifMaxK
 
 // GPUStats reports where time went in a GPU call.
 type GPUStats struct {

@@ -5,12 +5,10 @@ package mine
 import (
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/cflr/cflr/graph/csr"
 	"github.com/cflr/cflr/kernels/gpu"
 )
 
@@ -186,51 +184,6 @@ func TestGPUHashTriangleChunks(t *testing.T) {
 	}
 }
 
-// GPU motifs: citeseer's published 4-motif counts (vertex-induced, and
-// edge-induced derived from them), and equality with the CPU (itself
-// checked against brute force) on random graphs and the shared graphs.
-func TestGPUMotifs(t *testing.T) {
-	d := openGPU(t)
-	g := loadGraph(t, "citeseer.lg")
-	got, _, err := d.CountMotifs(g, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkNamed(t, "GPU vertex-induced", got, map[string]uint64{"4-path": 111153, "3-star": 222630, "tailed-triangle": 22900, "4-cycle": 3094, "diamond": 2200, "4-clique": 255})
-	eg, err := EdgeInduced(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkNamed(t, "GPU edge-induced", eg, map[string]uint64{"4-path": 185589, "3-star": 250950, "tailed-triangle": 34760, "4-cycle": 6059, "diamond": 3730, "4-clique": 255})
-	var graphs []*csr.Graph
-	for seed := uint64(1); seed <= 12; seed++ {
-		graphs = append(graphs, randomGraph(seed, 10+int(seed)*7, 0.05+0.07*float64(seed%6), 0))
-	}
-	graphs = append(graphs, g, loadGraph(t, "ca-GrQc.txt"))
-	for i, g := range graphs {
-		for k := 3; k <= MaxGPUMotifK; k++ {
-			want, err := CountMotifs(g, k, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, host := range []bool{false, true} {
-				d.opt.HostGraph = host
-				got, _, err := d.CountMotifs(g, k)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !slices.EqualFunc(got, want, func(a, b PatternCount) bool { return a.Count == b.Count && a.Pattern.Key() == b.Pattern.Key() }) {
-					t.Errorf("graph %d k=%d host=%v: GPU %v, CPU %v", i, k, host, got, want)
-				}
-			}
-		}
-	}
-	d.opt = GPUOptions{PTX: d.opt.PTX}
-	if _, _, err := d.CountMotifs(g, 5); err == nil {
-		t.Error("k=5 accepted")
-	}
-}
-
 // BenchmarkGPUTriangles: kernel time (kernel-ms, synchronized) and the
 // whole call from the oriented graph on the host (e2e-ms: upload, probe
 // lists and work items, kernel, result). Modes: KERNEL[-lmN][-oN][-host],
@@ -314,32 +267,4 @@ func BenchmarkGPUCliques(b *testing.B) {
 		}
 	}
 	d.opt = GPUOptions{PTX: d.opt.PTX}
-}
-
-// BenchmarkGPUMotifs: motifs k = 3, 4 on the GPU; the CPU figures come from
-// BenchmarkMotifs on the same machine.
-func BenchmarkGPUMotifs(b *testing.B) {
-	d := openGPU(b)
-	for _, name := range []string{"citeseer.lg", "ca-GrQc.txt", "email-Enron.txt"} {
-		for k := 3; k <= MaxGPUMotifK; k++ {
-			b.Run(fmt.Sprintf("%s/k=%d/gpu", name, k), func(b *testing.B) {
-				g := benchGraph(b, name)
-				var kern float64
-				var n uint64
-				for i := 0; i < b.N; i++ {
-					res, st, err := d.CountMotifs(g, k)
-					if err != nil {
-						b.Fatal(err)
-					}
-					kern += st.Kernel.Seconds()
-					n = 0
-					for _, pc := range res {
-						n += pc.Count
-					}
-				}
-				b.ReportMetric(kern/float64(b.N)*1e3, "kernel-ms")
-				b.ReportMetric(float64(n), "subgraphs")
-			})
-		}
-	}
 }
