@@ -87,11 +87,11 @@ phase.
              with support >= --support (MNI on one graph; transaction
              support on a .lg database of several "t #" graphs)
 
-GPU kernels (built with -tags cuda) exist for triangles, cliques, motifs
--k 3..4 and fsm's MNI support on one graph (--gpu-mem bounds the embedding
-tables' device memory; larger tables live in mapped host memory and are
-aggregated out of core). Other tasks run on the CPU, and --device gpu for
-them is an error.`,
+Every task also runs on the GPU when cflr is built with -tags cuda (make
+cuda-build), with the same results: --device auto (the default) uses it when
+a GPU is present. Only triangle listing is CPU-only. --gpu-mem caps the
+device memory for the graph and for fsm's embedding tables; beyond it they
+live in mapped pinned host memory (never managed memory).`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return m.run(cmd, args[0], args[1])
@@ -105,7 +105,7 @@ them is an error.`,
 	f.IntVar(&m.maxEdges, "max-edges", 3, "largest fsm pattern, in edges")
 	f.StringVar(&m.device, "device", "auto", "cpu, gpu, or auto (gpu where a kernel exists, when built with -tags cuda and a GPU is present)")
 	f.StringVar(&m.gpuMem, "gpu-mem", "", "cap on GPU memory for the graph and, for fsm, the embedding tables (e.g. 512M); beyond it they stay in mapped host memory")
-	f.StringVar(&m.lb, "lb", "auto", "GPU cliques with DuMato's load balancing: on, off, or auto (on from k = 7)")
+	f.StringVar(&m.lb, "lb", "auto", "GPU load balancing (DuMato's work donation): on, off, or auto (cliques from k = 7; motifs k >= 5 unless off)")
 	f.BoolVar(&m.list, "list", false, "list triangles (CPU) or matches (CPU or GPU, the same deterministic order) instead of counting")
 	f.BoolVar(&m.asJSON, "json", false, "print JSON instead of a table")
 	f.IntVar(&m.workers, "workers", 0, "CPU goroutines (0: all cores)")
@@ -351,7 +351,7 @@ func (m *mineCmd) motifs(g *csr.Graph) error {
 	var err error
 	if m.useGPU {
 		var st mine.GPUStats
-		if pcs, st, err = m.dev.CountMotifs(g, m.k); err != nil {
+		if pcs, st, err = m.dev.CountMotifsWith(g, m.k, mine.MotifGPUOptions{NoDonate: m.lb == "off"}); err != nil {
 			return err
 		}
 		m.gpuPhases(st)

@@ -68,7 +68,7 @@ func TestMineBadInput(t *testing.T) {
 		{"match", g},
 		{"match", "--pattern", bad, g},
 		{"fsm", g},
-		{"motifs", "-k", "5", "--device", "gpu", g},
+		{"motifs", "-k", "9", "--device", "gpu", g},
 		{"triangles", "--induced", "both", g},
 		{"triangles", "/nonexistent/graph.txt"},
 	} {

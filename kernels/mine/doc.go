@@ -25,9 +25,13 @@
 // out(u) is probed against the other, hashed in shared memory, the probe
 // lists built on the GPU), k-cliques (DuMato-style DFS-wide warps; with
 // LoadBalance, rounds that end when enough warps idle, busy warps'
-// pending candidates donated between rounds) and motifs k = 3, 4 (ESU, a warp per edge,
-// raw adjacency codes tallied on the device and mapped to canonical
-// patterns on the host, as on the CPU) and FSM's MNI support (fsm_bfs.go,
+// pending candidates donated between rounds), motifs k = 3..8 (esu.cu: ESU
+// with a warp per unit searching depth first and ticket-based work
+// donation, tallies by code per block; mine.cu's motif_warp for k ≤ 4; raw
+// codes mapped to canonical patterns on the host, as on the CPU), matching
+// (match.cu: a warp per arc unit, depth-first search with warp-cooperative
+// candidate sets; listing in the CPU's order through counted windows) and
+// FSM's MNI support (fsm_bfs.go,
 // fsm_cuda.go: pattern growth on the host; per candidate a breadth-first
 // extension plan, one table per level whose rows are a data vertex and the
 // parent row's index, written by warps into dynamically taken blocks;
