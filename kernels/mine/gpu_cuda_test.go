@@ -234,7 +234,7 @@ func BenchmarkGPUTriangles(b *testing.B) {
 
 func BenchmarkGPUCliques(b *testing.B) {
 	d := openGPU(b)
-	for _, name := range []string{"email-Enron.txt", "rmat-16"} {
+	for _, name := range []string{"email-Enron.txt", "rmat-13", "rmat-16"} {
 		for k := 4; k <= 8; k++ {
 			if name == "rmat-16" && k > 6 {
 				continue // 6.6e11 7-cliques: 15 s a run
