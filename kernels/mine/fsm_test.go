@@ -58,11 +58,10 @@ func bruteEmbeddings(g *csr.Graph, p Pattern, f func(m []int) bool) {
 	rec(0)
 }
 
-// bruteCandidates returns every connected labeled pattern of 1..maxEdges
-// edges occurring in some graph, by enumerating edge subsets, keyed by
-// fullCanon.
-func bruteCandidates(gs []*csr.Graph, maxEdges int) map[string]Pattern {
-	out := map[string]Pattern{}
+// edgeSubsetPatterns calls fn with the labeled pattern induced by every
+// set of 1..maxEdges edges of every graph (connected or not): the
+// brute-force candidate generator of the FSM references.
+func edgeSubsetPatterns(gs []*csr.Graph, maxEdges int, fn func(Pattern)) {
 	for _, g := range gs {
 		var es [][2]uint32
 		for u := uint32(0); u < g.N; u++ {
@@ -86,12 +85,21 @@ func bruteCandidates(gs []*csr.Graph, maxEdges int) map[string]Pattern {
 					p.AddEdge(id[es[i][0]], id[es[i][1]])
 				}
 				p.N = len(p.Labels)
-				if p.N <= 4 && p.Connected() {
-					out[fullCanon(p)] = p
-				}
+				fn(p)
 			})
 		}
 	}
+}
+
+// bruteCandidates returns every connected labeled pattern of 1..maxEdges
+// edges (at most 4 vertices) occurring in some graph, keyed by fullCanon.
+func bruteCandidates(gs []*csr.Graph, maxEdges int) map[string]Pattern {
+	out := map[string]Pattern{}
+	edgeSubsetPatterns(gs, maxEdges, func(p Pattern) {
+		if p.N <= 4 && p.Connected() {
+			out[fullCanon(p)] = p
+		}
+	})
 	return out
 }
 

@@ -260,36 +260,12 @@ func randomDB(seed uint64, count, minN, maxN int, extra float64, nl int) []*csr.
 // patterns of any size.
 func bruteTransactions(db []*csr.Graph, maxEdges int, minSup uint64) map[string]uint64 {
 	cands := map[string]Pattern{}
-	for _, g := range db {
-		var es [][2]uint32
-		for u := uint32(0); u < g.N; u++ {
-			for _, v := range g.Neighbors(u) {
-				if u < v {
-					es = append(es, [2]uint32{u, v})
-				}
-			}
+	edgeSubsetPatterns(db, maxEdges, func(p Pattern) {
+		if p.Connected() {
+			c := p.Canonical()
+			cands[c.Key()] = c
 		}
-		for k := 1; k <= maxEdges && k <= len(es); k++ {
-			subsets(len(es), k, func(s []int) {
-				id := map[uint32]int{}
-				var p Pattern
-				for _, i := range s {
-					for _, x := range es[i] {
-						if _, ok := id[x]; !ok {
-							id[x] = len(p.Labels)
-							p.Labels = append(p.Labels, g.Labels[x])
-						}
-					}
-					p.AddEdge(id[es[i][0]], id[es[i][1]])
-				}
-				p.N = len(p.Labels)
-				if p.Connected() {
-					c := p.Canonical()
-					cands[c.Key()] = c
-				}
-			})
-		}
-	}
+	})
 	out := map[string]uint64{}
 	for key, p := range cands {
 		var s uint64

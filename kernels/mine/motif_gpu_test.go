@@ -484,20 +484,7 @@ func TestMotifGPUEmulation(t *testing.T) {
 				t.Fatal(err)
 			}
 			if k <= 6 || gc.g.N <= 12 { // brute force over C(15, 8) takes seconds
-				brute := bruteMotifs(gc.g, k)
-				var nb, nw uint64
-				for _, pc := range want {
-					if brute[fullCanon(pc.Pattern)] != pc.Count {
-						t.Fatalf("%s k=%d: CPU %s = %d, brute force %d", gc.name, k, pc.Pattern, pc.Count, brute[fullCanon(pc.Pattern)])
-					}
-					nw += pc.Count
-				}
-				for _, c := range brute {
-					nb += c
-				}
-				if nb != nw {
-					t.Fatalf("%s k=%d: CPU total %d, brute force %d", gc.name, k, nw, nb)
-				}
+				checkMotifsBrute(t, gc.name, gc.g, k, want)
 			}
 			for ci, cfg := range cfgs {
 				cfg.seed = uint64(ci*100 + k)
@@ -550,5 +537,25 @@ func TestMotifGPUOptions(t *testing.T) {
 		if _, err := o.resolve(); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
+	}
+}
+
+// checkMotifsBrute fails t unless the motif counts want equal brute force
+// over all k-subsets of g, pattern by pattern and in total.
+func checkMotifsBrute(t *testing.T, name string, g *csr.Graph, k int, want []PatternCount) {
+	t.Helper()
+	brute := bruteMotifs(g, k)
+	var nb, nw uint64
+	for _, pc := range want {
+		if brute[fullCanon(pc.Pattern)] != pc.Count {
+			t.Fatalf("%s k=%d: CPU %s = %d, brute force %d", name, k, pc.Pattern, pc.Count, brute[fullCanon(pc.Pattern)])
+		}
+		nw += pc.Count
+	}
+	for _, c := range brute {
+		nb += c
+	}
+	if nb != nw {
+		t.Fatalf("%s k=%d: CPU total %d, brute force %d", name, k, nw, nb)
 	}
 }
