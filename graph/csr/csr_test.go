@@ -251,3 +251,41 @@ func FuzzReadBCSR(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadG2Miner: any meta.txt, vertex.bin, edge.bin and vlabel.bin give a
+// valid graph or an error, never a panic or a huge allocation.
+func FuzzReadG2Miner(f *testing.F) {
+	g, _ := Generate(GenOptions{Scale: 3, EdgeFactor: 2, Seed: 1})
+	g.Labels = make([]uint32, g.N)
+	for i := range g.Labels {
+		g.Labels[i] = uint32(i % 3)
+	}
+	dir := f.TempDir()
+	if err := WriteG2Miner(filepath.Join(dir, "g"), g); err != nil {
+		f.Fatal(err)
+	}
+	read := func(ext string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, "g"+ext))
+		if err != nil {
+			f.Fatal(err)
+		}
+		return b
+	}
+	f.Add(read(".meta.txt"), read(".vertex.bin"), read(".edge.bin"), read(".vlabel.bin"))
+	f.Add([]byte("2\n4611686018427387904\n4 8 1 2\n1\n0\n0\n0\n"), make([]byte, 24), []byte{}, []byte{})
+	f.Fuzz(func(t *testing.T, meta, vb, eb, lb []byte) {
+		p := filepath.Join(t.TempDir(), "g")
+		for ext, b := range map[string][]byte{".meta.txt": meta, ".vertex.bin": vb, ".edge.bin": eb, ".vlabel.bin": lb} {
+			if err := os.WriteFile(p+ext, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g, err := ReadG2Miner(p, BuildOptions{})
+		if err != nil {
+			return
+		}
+		if err := g.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

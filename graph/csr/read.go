@@ -598,7 +598,7 @@ func ReadG2Miner(prefix string, bo BuildOptions) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if uint64(len(eb)) != 4*m {
+	if len(eb)%4 != 0 || uint64(len(eb)/4) != m { // not 4*m: it overflows for absurd m
 		return nil, fmt.Errorf("%s.edge.bin: %d bytes, want %d for %d edges", prefix, len(eb), 4*m, m)
 	}
 	g := &Graph{N: uint32(n), Offsets: make([]uint64, n+1), Adj: make([]uint32, m)}
