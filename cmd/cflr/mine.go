@@ -351,7 +351,7 @@ func (m *mineCmd) motifs(g *csr.Graph) error {
 	var err error
 	if m.useGPU {
 		var st mine.GPUStats
-		if pcs, st, err = m.dev.CountMotifsWith(g, m.k, mine.MotifGPUOptions{NoDonate: m.lb == "off"}); err != nil {
+		if pcs, st, err = m.dev.CountMotifsWith(g, m.k, mine.GPUMotifOptions{NoDonate: m.lb == "off"}); err != nil {
 			return err
 		}
 		m.gpuPhases(st)

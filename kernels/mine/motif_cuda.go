@@ -19,7 +19,7 @@ var esuPTX string
 // MaxGPUMotifK, with the same result as the CPU's CountMotifs. It is
 // CountMotifsWith with the default options.
 func (d *GPU) CountMotifs(g *csr.Graph, k int) ([]PatternCount, GPUStats, error) {
-	return d.CountMotifsWith(g, k, MotifGPUOptions{})
+	return d.CountMotifsWith(g, k, GPUMotifOptions{})
 }
 
 // CountMotifsWith is CountMotifs with kernel options. The graph goes to
@@ -36,7 +36,7 @@ func (d *GPU) CountMotifs(g *csr.Graph, k int) ([]PatternCount, GPUStats, error)
 // u64 and cannot overflow below 1.8e19 subgraphs of one pattern. Stats:
 // Kernel is the synchronized kernel time, Upload everything before it;
 // Donated is the number of units donated.
-func (d *GPU) CountMotifsWith(g *csr.Graph, k int, opt MotifGPUOptions) ([]PatternCount, GPUStats, error) {
+func (d *GPU) CountMotifsWith(g *csr.Graph, k int, opt GPUMotifOptions) ([]PatternCount, GPUStats, error) {
 	if k < MotifMinK || k > MaxGPUMotifK {
 		return nil, GPUStats{}, fmt.Errorf("mine: GPU motif size k=%d out of range [%d,%d]", k, MotifMinK, MaxGPUMotifK)
 	}
@@ -60,7 +60,7 @@ func (d *GPU) CountMotifsWith(g *csr.Graph, k int, opt MotifGPUOptions) ([]Patte
 }
 
 // countMotifsESU runs esu_motif (esu.cu).
-func (d *GPU) countMotifsESU(g *csr.Graph, k int, opt MotifGPUOptions) ([]PatternCount, GPUStats, error) {
+func (d *GPU) countMotifsESU(g *csr.Graph, k int, opt GPUMotifOptions) ([]PatternCount, GPUStats, error) {
 	var st GPUStats
 	p, err := opt.resolve()
 	if err != nil {

@@ -20,17 +20,17 @@ import (
 // joins for k ≤ 4.
 var motifModes = []struct {
 	name string
-	opt  MotifGPUOptions
+	opt  GPUMotifOptions
 	host bool
 }{
-	{"esu", MotifGPUOptions{Kernel: "esu"}, false},
-	{"esu-nodonate", MotifGPUOptions{Kernel: "esu", NoDonate: true}, false},
-	{"esu-eager", MotifGPUOptions{Kernel: "esu", PollEvery: 1, DonateAfter: -1}, false},
-	{"esu-stress", MotifGPUOptions{Kernel: "esu", PollEvery: 1, DonateAfter: -1, QueueCap: 5, BlocksPerSM: 1}, false},
-	{"esu-host", MotifGPUOptions{Kernel: "esu"}, true},
-	{"auto", MotifGPUOptions{}, false},
-	{"warp", MotifGPUOptions{Kernel: "warp"}, false},
-	{"warp-host", MotifGPUOptions{Kernel: "warp"}, true},
+	{"esu", GPUMotifOptions{Kernel: "esu"}, false},
+	{"esu-nodonate", GPUMotifOptions{Kernel: "esu", NoDonate: true}, false},
+	{"esu-eager", GPUMotifOptions{Kernel: "esu", PollEvery: 1, DonateAfter: -1}, false},
+	{"esu-stress", GPUMotifOptions{Kernel: "esu", PollEvery: 1, DonateAfter: -1, QueueCap: 5, BlocksPerSM: 1}, false},
+	{"esu-host", GPUMotifOptions{Kernel: "esu"}, true},
+	{"auto", GPUMotifOptions{}, false},
+	{"warp", GPUMotifOptions{Kernel: "warp"}, false},
+	{"warp-host", GPUMotifOptions{Kernel: "warp"}, true},
 }
 
 // gpuMotifsAllModes runs every mode on g and checks each against want.
@@ -150,11 +150,11 @@ func TestGPUMotifErrors(t *testing.T) {
 	g := randomGraph(3, 20, 0.3, 0)
 	for _, tc := range []struct {
 		k   int
-		opt MotifGPUOptions
+		opt GPUMotifOptions
 	}{
-		{2, MotifGPUOptions{}}, {9, MotifGPUOptions{}}, {5, MotifGPUOptions{Kernel: "warp"}},
-		{4, MotifGPUOptions{Kernel: "nope"}}, {4, MotifGPUOptions{PollEvery: 3}}, {4, MotifGPUOptions{PollEvery: 512}},
-		{5, MotifGPUOptions{BlocksPerSM: 5}}, {5, MotifGPUOptions{QueueCap: 1 << 30}},
+		{2, GPUMotifOptions{}}, {9, GPUMotifOptions{}}, {5, GPUMotifOptions{Kernel: "warp"}},
+		{4, GPUMotifOptions{Kernel: "nope"}}, {4, GPUMotifOptions{PollEvery: 3}}, {4, GPUMotifOptions{PollEvery: 512}},
+		{5, GPUMotifOptions{BlocksPerSM: 5}}, {5, GPUMotifOptions{QueueCap: 1 << 30}},
 	} {
 		if _, _, err := d.CountMotifsWith(g, tc.k, tc.opt); err == nil {
 			t.Errorf("k=%d %+v accepted", tc.k, tc.opt)
@@ -202,7 +202,7 @@ func BenchmarkGPUMotifs(b *testing.B) {
 	// Load the kernels (PTX compiled for the device on first use) before
 	// any row is timed.
 	for _, k := range []int{4, 5} {
-		if _, _, err := d.CountMotifsWith(randomGraph(1, 30, 0.3, 0), k, MotifGPUOptions{Kernel: []string{4: "warp", 5: "esu"}[k]}); err != nil {
+		if _, _, err := d.CountMotifsWith(randomGraph(1, 30, 0.3, 0), k, GPUMotifOptions{Kernel: []string{4: "warp", 5: "esu"}[k]}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -277,9 +277,9 @@ func BenchmarkGPUMotifs(b *testing.B) {
 
 // benchMotifOptions parses a benchmark mode: esu or warp, then -nodonate,
 // -bN (BlocksPerSM N), -pN (PollEvery N).
-func benchMotifOptions(mode string) MotifGPUOptions {
+func benchMotifOptions(mode string) GPUMotifOptions {
 	parts := strings.Split(mode, "-")
-	opt := MotifGPUOptions{Kernel: parts[0]}
+	opt := GPUMotifOptions{Kernel: parts[0]}
 	for _, p := range parts[1:] {
 		switch {
 		case p == "nodonate":

@@ -6,9 +6,9 @@ import "fmt"
 // not need CUDA, so the default build tests them: the options, and the
 // dense numbering of raw adjacency codes the kernel tallies into.
 
-// MotifGPUOptions tunes (*GPU).CountMotifsWith; the zero value is the
+// GPUMotifOptions tunes (*GPU).CountMotifsWith; the zero value is the
 // default used by (*GPU).CountMotifs.
-type MotifGPUOptions struct {
+type GPUMotifOptions struct {
 	// Kernel is "auto" (the default: the fastest measured for k; see
 	// motifAutoKernel), "esu" (esu.cu: every k = 3..8) or "warp"
 	// (mine.cu's motif_warp, k = 3 and 4 only).
@@ -43,7 +43,7 @@ const (
 	defaultMotifBlocksPerSM = 4
 )
 
-// motifParams are MotifGPUOptions with the defaults filled in.
+// motifParams are GPUMotifOptions with the defaults filled in.
 type motifParams struct {
 	donate                 bool
 	pollEvery, donateAfter int
@@ -51,7 +51,7 @@ type motifParams struct {
 }
 
 // resolve checks the options and fills in the defaults.
-func (o MotifGPUOptions) resolve() (motifParams, error) {
+func (o GPUMotifOptions) resolve() (motifParams, error) {
 	p := motifParams{donate: !o.NoDonate, pollEvery: o.PollEvery, donateAfter: o.DonateAfter, queueCap: o.QueueCap, blocksPerSM: o.BlocksPerSM}
 	switch o.Kernel {
 	case "", "auto", "esu", "warp":

@@ -522,18 +522,18 @@ func starClique() *csr.Graph {
 }
 
 func TestMotifGPUOptions(t *testing.T) {
-	p, err := MotifGPUOptions{}.resolve()
+	p, err := GPUMotifOptions{}.resolve()
 	if err != nil || p != (motifParams{donate: true, pollEvery: 8, donateAfter: 256, queueCap: 1 << 20, blocksPerSM: 4}) {
 		t.Fatalf("defaults: %+v, %v", p, err)
 	}
 	if o := p.opts(); o != 1|7<<8|256<<16 {
 		t.Fatalf("opts word %#x", o)
 	}
-	p, err = MotifGPUOptions{NoDonate: true, PollEvery: 1, DonateAfter: -5}.resolve()
+	p, err = GPUMotifOptions{NoDonate: true, PollEvery: 1, DonateAfter: -5}.resolve()
 	if err != nil || p.donate || p.opts() != 0 {
 		t.Fatalf("%+v %v: opts %#x", p, err, p.opts())
 	}
-	for _, o := range []MotifGPUOptions{{Kernel: "x"}, {PollEvery: 6}, {PollEvery: 512}, {PollEvery: -1}, {BlocksPerSM: 5}, {BlocksPerSM: -1}, {QueueCap: 1 << 27}} {
+	for _, o := range []GPUMotifOptions{{Kernel: "x"}, {PollEvery: 6}, {PollEvery: 512}, {PollEvery: -1}, {BlocksPerSM: 5}, {BlocksPerSM: -1}, {QueueCap: 1 << 27}} {
 		if _, err := o.resolve(); err == nil {
 			t.Errorf("%+v accepted", o)
 		}

@@ -8,6 +8,6 @@ import (
 )
 
 // CountMotifsWith is CountMotifs with kernel options.
-func (d *GPU) CountMotifsWith(g *csr.Graph, k int, opt MotifGPUOptions) ([]PatternCount, GPUStats, error) {
+func (d *GPU) CountMotifsWith(g *csr.Graph, k int, opt GPUMotifOptions) ([]PatternCount, GPUStats, error) {
 	return nil, GPUStats{}, gpu.ErrNoCUDA
 }
