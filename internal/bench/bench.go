@@ -96,6 +96,9 @@ func runOnce(ctx context.Context, c Case, opts Options, stats string) Result {
 		"--threads", fmt.Sprint(c.Threads), "--stats-json", stats)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
+	// After a kill, stop waiting for output that a surviving child might
+	// still hold open.
+	cmd.WaitDelay = time.Second
 	err := cmd.Run()
 	timedOut := errors.Is(rctx.Err(), context.DeadlineExceeded)
 	cancel()
