@@ -9,8 +9,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/cflr/cflr/graph/csr"
@@ -53,7 +55,7 @@ type mineCmd struct {
 	patternFile, induced string
 	device, gpuMem       string
 	support              uint64
-	list, asJSON         bool
+	list, asJSON, quiet  bool
 	intersect, lb        string
 
 	// Set by run from the flags.
@@ -66,6 +68,8 @@ type mineCmd struct {
 	rep      *mineReport
 	w        *bufio.Writer
 	stderr   io.Writer
+	barMu    sync.Mutex
+	bar      *progressbar.ProgressBar
 }
 
 func newMineCmd() *cobra.Command {
@@ -108,6 +112,7 @@ live in mapped pinned host memory (never managed memory).`,
 	f.StringVar(&m.lb, "lb", "auto", "GPU load balancing (DuMato's work donation): on, off, or auto (cliques from k = 7; motifs k >= 5 unless off)")
 	f.BoolVar(&m.list, "list", false, "list triangles (CPU) or matches (CPU or GPU, the same deterministic order) instead of counting")
 	f.BoolVar(&m.asJSON, "json", false, "print JSON instead of a table")
+	f.BoolVarP(&m.quiet, "quiet", "q", false, "no progress bar on stderr (shown for CPU runs longer than 2 s)")
 	f.IntVar(&m.workers, "workers", 0, "CPU goroutines (0: all cores)")
 	f.StringVar(&m.intersect, "intersect", "hash", "CPU triangle intersection: hash, merge or binary")
 	cmd.PreRun = func(cmd *cobra.Command, args []string) {
@@ -229,6 +234,43 @@ func (m *mineCmd) gpuPhases(st mine.GPUStats) {
 	}
 }
 
+// progress returns a Progress callback for a CPU kernel: a bar on stderr
+// counting what (roots or arcs), shown only once the run has lasted 2 s,
+// so short runs print nothing extra; nil with --quiet.
+func (m *mineCmd) progress(what string) func(done, total int) {
+	if m.quiet {
+		return nil
+	}
+	start := time.Now()
+	return func(done, total int) {
+		if time.Since(start) < 2*time.Second {
+			return
+		}
+		m.barMu.Lock()
+		defer m.barMu.Unlock()
+		if m.bar == nil {
+			m.bar = progressbar.NewOptions64(int64(total),
+				progressbar.OptionSetWriter(m.stderr),
+				progressbar.OptionSetDescription(m.rep.Task+": "+what),
+				progressbar.OptionShowCount(),
+				progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionClearOnFinish(),
+			)
+		}
+		m.bar.Set64(int64(done))
+	}
+}
+
+// endProgress clears the bar, if one was shown.
+func (m *mineCmd) endProgress() {
+	m.barMu.Lock()
+	defer m.barMu.Unlock()
+	if m.bar != nil {
+		m.bar.Finish()
+		m.bar = nil
+	}
+}
+
 // listed ends a --list run: the listing went to stdout, the phases and the
 // total to stderr.
 func (m *mineCmd) listed(n uint64, what string) error {
@@ -331,10 +373,16 @@ func (m *mineCmd) cliques(task string, g *csr.Graph) error {
 		m.setCount(n)
 		m.gpuPhases(st)
 	case k == 3:
-		m.setCount(mine.CountTriangles(dag, m.opt))
+		opt := m.opt
+		opt.Progress = m.progress("root vertices")
+		m.setCount(mine.CountTriangles(dag, opt))
+		m.endProgress()
 		m.phase("count", t0)
 	default:
-		n, err := mine.CountCliques(dag, k, m.opt)
+		opt := m.opt
+		opt.Progress = m.progress("root vertices")
+		n, err := mine.CountCliques(dag, k, opt)
+		m.endProgress()
 		if err != nil {
 			return usageErr(err)
 		}
@@ -356,7 +404,11 @@ func (m *mineCmd) motifs(g *csr.Graph) error {
 		}
 		m.gpuPhases(st)
 	} else {
-		if pcs, err = mine.CountMotifs(g, m.k, m.opt); err != nil {
+		opt := m.opt
+		opt.Progress = m.progress("root vertices")
+		pcs, err = mine.CountMotifs(g, m.k, opt)
+		m.endProgress()
+		if err != nil {
 			return usageErr(err)
 		}
 		m.phase("enumerate", t0)
@@ -387,7 +439,7 @@ func (m *mineCmd) match(g *csr.Graph) error {
 	m.extra("pattern", m.pat.String())
 	m.extra("automorphisms", pl.Automorphisms)
 	m.extra("order", pl.Order)
-	mo := mine.MatchOptions{Workers: m.workers}
+	mo := mine.MatchOptions{Workers: m.workers, Progress: m.progress("arcs")}
 	if m.list {
 		mo.Emit = m.emitMatch
 	}
@@ -400,7 +452,9 @@ func (m *mineCmd) match(g *csr.Graph) error {
 		}
 		m.gpuPhases(st)
 	} else {
-		if n, err = mine.Match(g, pl, mo); err != nil {
+		n, err = mine.Match(g, pl, mo)
+		m.endProgress()
+		if err != nil {
 			return usageErr(err)
 		}
 		m.phase("match", t0)

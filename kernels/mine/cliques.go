@@ -31,7 +31,7 @@ func CountCliques(dag *csr.Graph, k int, opt Options) (uint64, error) {
 	counts := make([]paddedCount, workers)
 	bufs := make([][][]uint32, workers)
 	md := maxDegree(dag)
-	parallelFor(int(dag.N), workers, 16, func(w, lo, hi int) {
+	progressFor(int(dag.N), workers, 16, opt.Progress, func(w, lo, hi int) {
 		if bufs[w] == nil {
 			bufs[w] = make([][]uint32, k)
 			for i := range bufs[w] {

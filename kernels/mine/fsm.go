@@ -209,7 +209,7 @@ func mniSupport(g *csr.Graph, p Pattern, workers int) (uint64, error) {
 	words := (int(g.N) + 63) / 64
 	workers = workerCount(workers)
 	domains := make([][][]uint64, workers) // worker → orbit rep → bitset
-	_, err = matchEach(g, pl, workers, func(w int) func([]uint32) bool {
+	_, err = matchEach(g, pl, workers, nil, func(w int) func([]uint32) bool {
 		d := make([][]uint64, n)
 		for v := 0; v < n; v++ {
 			if orbit[v] == v {

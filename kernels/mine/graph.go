@@ -148,6 +148,20 @@ func workerCount(w int) int {
 	return w
 }
 
+// progressFor is parallelFor that, after each chunk, reports how many of
+// the n items are done to progress (nil: none), from the worker goroutines.
+func progressFor(n, workers, chunk int, progress func(done, total int), body func(worker, lo, hi int)) {
+	if progress == nil {
+		parallelFor(n, workers, chunk, body)
+		return
+	}
+	var done atomic.Int64
+	parallelFor(n, workers, chunk, func(w, lo, hi int) {
+		body(w, lo, hi)
+		progress(int(done.Add(int64(hi-lo))), n)
+	})
+}
+
 // parallelFor runs body over [0,n) in chunks handed out dynamically to
 // workers goroutines; worker is the goroutine's index, so bodies can keep
 // per-worker state without locks. Results that bodies accumulate per worker

@@ -315,6 +315,9 @@ type MatchOptions struct {
 	// (one worker) when Emit is set, so matches stream in a deterministic
 	// order.
 	Workers int
+	// Progress, when non-nil, is called from the worker goroutines with
+	// the units (arcs; vertices for a one-vertex pattern) done so far.
+	Progress func(done, total int)
 	// Emit, when non-nil, receives every match as m[pattern vertex] = data
 	// vertex (the slice is reused: copy it to keep it); returning false
 	// stops the search.
@@ -333,15 +336,15 @@ func Match(g *csr.Graph, pl *Plan, opt MatchOptions) (uint64, error) {
 		}
 	}
 	if opt.Emit != nil {
-		return matchEach(g, pl, 1, func(int) func([]uint32) bool { return opt.Emit })
+		return matchEach(g, pl, 1, opt.Progress, func(int) func([]uint32) bool { return opt.Emit })
 	}
-	return matchEach(g, pl, opt.Workers, func(int) func([]uint32) bool { return nil })
+	return matchEach(g, pl, opt.Workers, opt.Progress, func(int) func([]uint32) bool { return nil })
 }
 
 // matchEach runs the search on workers goroutines; newEmit gives each
 // worker its own callback (nil: count only), so callers can gather
 // per-worker results without locks.
-func matchEach(g *csr.Graph, pl *Plan, workers int, newEmit func(worker int) func([]uint32) bool) (uint64, error) {
+func matchEach(g *csr.Graph, pl *Plan, workers int, progress func(done, total int), newEmit func(worker int) func([]uint32) bool) (uint64, error) {
 	workers = workerCount(workers)
 	counts := make([]paddedCount, workers)
 	ms := make([]*matcher, workers)
@@ -352,7 +355,7 @@ func matchEach(g *csr.Graph, pl *Plan, workers int, newEmit func(worker int) fun
 		return ms[w]
 	}
 	if pl.Pattern.N == 1 {
-		parallelFor(int(g.N), workers, 64, func(w, lo, hi int) {
+		progressFor(int(g.N), workers, 64, progress, func(w, lo, hi int) {
 			m := get(w)
 			for v := lo; v < hi && !m.stop; v++ {
 				m.first(uint32(v))
@@ -365,7 +368,7 @@ func matchEach(g *csr.Graph, pl *Plan, workers int, newEmit func(worker int) fun
 		// always adjacent to the first), not first vertices: a hub's work
 		// is spread over its arcs. Arcs in CSR order keep a single worker's
 		// matches in the order of the vertex-by-vertex search.
-		parallelFor(len(g.Adj), workers, 256, func(w, lo, hi int) {
+		progressFor(len(g.Adj), workers, 256, progress, func(w, lo, hi int) {
 			m := get(w)
 			u, _ := slices.BinarySearchFunc(g.Offsets[1:], uint64(lo), func(off, a uint64) int {
 				if off <= a {

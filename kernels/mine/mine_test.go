@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/cflr/cflr/graph/csr"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -140,4 +141,59 @@ func TestUndirectedFastPath(t *testing.T) {
 			t.Errorf("%s: got offsets %v adj %v", name, u.Offsets, u.Adj)
 		}
 	}
+}
+
+// TestProgress: with Progress set, every CPU kernel reports monotone
+// progress from its workers ending at total, and counts are unchanged.
+func TestProgress(t *testing.T) {
+	g := randomGraph(7, 300, 0.05, 0)
+	dag := Orient(g, 4)
+	type rec struct {
+		mu    sync.Mutex
+		last  int
+		total int
+		calls int
+		bad   bool
+	}
+	track := func(r *rec) func(done, total int) {
+		return func(done, total int) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.calls++
+			if total != r.total && r.total != 0 || done > total {
+				r.bad = true
+			}
+			r.total, r.last = total, max(r.last, done)
+		}
+	}
+	check := func(name string, r *rec, want int) {
+		t.Helper()
+		if r.bad || r.calls == 0 || r.last != want || r.total != want {
+			t.Errorf("%s: %d calls, last %d of %d (want %d), inconsistent %v", name, r.calls, r.last, r.total, want, r.bad)
+		}
+	}
+	var rt, rc, rm, rp rec
+	if a, b := CountTriangles(dag, Options{Workers: 4, Progress: track(&rt)}), CountTriangles(dag, Options{Workers: 4}); a != b {
+		t.Errorf("triangles with progress %d, without %d", a, b)
+	}
+	check("triangles", &rt, int(dag.N))
+	a, _ := CountCliques(dag, 4, Options{Workers: 4, Progress: track(&rc)})
+	if b, _ := CountCliques(dag, 4, Options{Workers: 4}); a != b {
+		t.Errorf("4-cliques with progress %d, without %d", a, b)
+	}
+	check("cliques", &rc, int(dag.N))
+	if _, err := CountMotifs(g, 4, Options{Workers: 4, Progress: track(&rm)}); err != nil {
+		t.Fatal(err)
+	}
+	check("motifs", &rm, int(g.N))
+	p, _ := NewPattern(3, [][2]int{{0, 1}, {1, 2}}, nil)
+	pl, err := Compile(p, InducedVertex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := Match(g, pl, MatchOptions{Workers: 4, Progress: track(&rp)})
+	if y, _ := Match(g, pl, MatchOptions{Workers: 4}); x != y {
+		t.Errorf("match with progress %d, without %d", x, y)
+	}
+	check("match", &rp, len(g.Adj))
 }

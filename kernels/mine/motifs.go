@@ -43,7 +43,7 @@ func CountMotifs(g *csr.Graph, k int, opt Options) ([]PatternCount, error) {
 	states := make([]*wstate, workers)
 	md := maxDegree(g)
 	bitsK := k * (k - 1) / 2
-	parallelFor(int(g.N), workers, 8, func(w, lo, hi int) {
+	progressFor(int(g.N), workers, 8, opt.Progress, func(w, lo, hi int) {
 		st := states[w]
 		if st == nil {
 			st = &wstate{covered: make([]uint8, g.N), ext: make([][]uint32, k+1)}

@@ -12,6 +12,10 @@ type Options struct {
 	// Intersect is the set-intersection method for triangle counting
 	// (default Merge). Clique and matching kernels always merge.
 	Intersect Intersect
+	// Progress, when non-nil, is called from the worker goroutines as the
+	// search advances: done of total root vertices are finished (work per
+	// root is skewed, so this measures roots, not time).
+	Progress func(done, total int)
 }
 
 // CountTriangles counts the triangles of the oriented graph dag (from
@@ -25,7 +29,7 @@ func CountTriangles(dag *csr.Graph, opt Options) uint64 {
 	if opt.Intersect == Hash {
 		marks = make([][]uint64, workers)
 	}
-	parallelFor(int(dag.N), workers, 256, func(w, lo, hi int) {
+	progressFor(int(dag.N), workers, 256, opt.Progress, func(w, lo, hi int) {
 		var c uint64
 		switch opt.Intersect {
 		case Merge:
