@@ -36,6 +36,7 @@ func CountMotifs(g *csr.Graph, k int, opt Options) ([]PatternCount, error) {
 	workers := workerCount(opt.Workers)
 	type wstate struct {
 		covered []uint8
+		adj     []uint8
 		ext     [][]uint32
 		arr     []uint64          // raw code → count, k ≤ 6
 		mp      map[uint32]uint64 // raw code → count, k ≥ 7
@@ -46,7 +47,7 @@ func CountMotifs(g *csr.Graph, k int, opt Options) ([]PatternCount, error) {
 	progressFor(int(g.N), workers, 8, opt.Progress, func(w, lo, hi int) {
 		st := states[w]
 		if st == nil {
-			st = &wstate{covered: make([]uint8, g.N), ext: make([][]uint32, k+1)}
+			st = &wstate{covered: make([]uint8, g.N), adj: make([]uint8, g.N), ext: make([][]uint32, k+1)}
 			for i := range st.ext {
 				st.ext[i] = make([]uint32, 0, int(md)*min(i+1, k))
 			}
@@ -57,7 +58,7 @@ func CountMotifs(g *csr.Graph, k int, opt Options) ([]PatternCount, error) {
 			}
 			states[w] = st
 		}
-		e := esu{g: g, k: k, covered: st.covered, ext: st.ext, arr: st.arr, mp: st.mp}
+		e := esu{g: g, k: k, covered: st.covered, adj: st.adj, ext: st.ext, arr: st.arr, mp: st.mp}
 		for v := lo; v < hi; v++ {
 			e.root(uint32(v))
 		}
@@ -131,13 +132,16 @@ func patternFromCode(k int, code uint32) Pattern {
 
 // esu is one worker's ESU enumeration state. covered[u] is the depth at
 // which u entered the current subgraph or its neighbourhood (0: not), for
-// vertices above the root only.
+// vertices above the root only. adj[u] has bit i set while u is adjacent to
+// the subgraph's i-th vertex (0: the root), so a candidate's code column is one lookup instead of d searches
+// (the last level, where most candidates are, places nobody and pays
+// nothing to keep it).
 type esu struct {
 	g       *csr.Graph
 	k       int
 	root0   uint32
-	sub     [MotifMaxK]uint32
 	covered []uint8
+	adj     []uint8
 	ext     [][]uint32
 	arr     []uint64
 	mp      map[uint32]uint64
@@ -151,20 +155,12 @@ func (e *esu) tally(code uint32) {
 	}
 }
 
-func (e *esu) adjacent(a, b uint32) bool {
-	na, nb := e.g.Neighbors(a), e.g.Neighbors(b)
-	if len(na) > len(nb) {
-		return contains(nb, a)
-	}
-	return contains(na, b)
-}
-
 func (e *esu) root(v uint32) {
 	e.root0 = v
-	e.sub[0] = v
 	e.covered[v] = 1
 	ext := e.ext[1][:0]
 	for _, u := range e.g.Neighbors(v) {
+		e.adj[u] |= 1
 		if u > v {
 			e.covered[u] = 1
 			ext = append(ext, u)
@@ -173,6 +169,7 @@ func (e *esu) root(v uint32) {
 	e.ext[1] = ext
 	e.extend(1, 0)
 	for _, u := range e.g.Neighbors(v) {
+		e.adj[u] &^= 1
 		if u > v {
 			e.covered[u] = 0
 		}
@@ -185,29 +182,25 @@ func (e *esu) extend(d int, code uint32) {
 	for len(ext) > 0 {
 		w := ext[len(ext)-1]
 		ext = ext[:len(ext)-1]
-		col := code
-		base := pairIndex(0, d)
-		for i := 0; i < d; i++ {
-			if e.adjacent(e.sub[i], w) {
-				col |= 1 << (base + i)
-			}
-		}
+		col := code | uint32(e.adj[w])<<pairIndex(0, d)
 		if d+1 == e.k {
 			e.tally(col)
 			continue
 		}
 		next := append(e.ext[d+1][:0], ext...)
 		lvl := uint8(d + 1)
+		bit := uint8(1) << d
 		for _, u := range e.g.Neighbors(w) {
+			e.adj[u] |= bit
 			if u > e.root0 && e.covered[u] == 0 {
 				e.covered[u] = lvl
 				next = append(next, u)
 			}
 		}
 		e.ext[d+1] = next
-		e.sub[d] = w
 		e.extend(d+1, col)
 		for _, u := range e.g.Neighbors(w) {
+			e.adj[u] &^= bit
 			if e.covered[u] == lvl {
 				e.covered[u] = 0
 			}
