@@ -24,7 +24,10 @@
 // Level k-2 is fused with the leaves: under S_{k-2}[p] each entry of the
 // set's rest is one subgraph (code column k-1: tag | adjacency to w), and
 // each exclusive neighbour of w is one subgraph with the single code of "a
-// vertex adjacent to w only", counted with a ballot. Levels 2..k-2 are
+// vertex adjacent to w only". All of level k-2's pending positions are
+// tallied in one step, their (position, item) pairs spread over the lanes
+// (see fused), since a single position rarely has 32 items on a sparse
+// graph. Levels 2..k-2 are
 // stored per warp in scratch (vertices in scrv, tags in scrt; level d holds
 // at most min(d·maxd, n) entries, motifLevelCaps).
 //
@@ -87,6 +90,7 @@ typedef unsigned char u8;
 #define ESU_PROBES 32
 #define ESU_UNIT 16 // u32 per queued unit
 #define ESU_EMPTY 0xffffffffu
+#define ESU_DENSE 64 // items per position from which fused goes one by one
 
 // ctl words (u64), each on its own 128-byte line: C_NEXT takes an atomic
 // per edge, and idle warps poll the queue words.
@@ -248,10 +252,11 @@ __device__ void build(Walk &w, int l, u32 p, const u64 *off, const u32 *adj) {
   __syncwarp();
 }
 
-// fused tallies the leaves under position p of level d = k-2.
-__device__ void fused(const Walk &w, int d, u32 p, int k, const u64 *off,
-                      const u32 *adj, u64 *tcnt, u32 *tkey, u64 *out,
-                      bool direct) {
+// fused1 tallies the leaves under one position p of level d = k-2, its
+// items spread over the lanes (a dense set: each position has many).
+__device__ void fused1(const Walk &w, int d, u32 p, int k, const u64 *off,
+                       const u32 *adj, u64 *tcnt, u32 *tkey, u64 *out,
+                       bool direct) {
   u32 lane = threadIdx.x & 31;
   u32 v = elem(w, d, p), t = etag(w, d, p);
   u32 c = w.code[d] | t << tri(d);
@@ -280,6 +285,82 @@ __device__ void fused(const Walk &w, int d, u32 p, int k, const u64 *off,
   if (lane == 0 && nex)
     tally_add(tcnt, tkey, out, dense_id(c | (1u << d) << P, k), (u64)nex,
               direct);
+}
+
+// fused tallies the leaves under positions [a, b) of level d = k-2 at
+// once. On sparse graphs a position has a short set tail and few
+// neighbours, so one position per step (as before) left most lanes idle
+// and serialized a binary-search latency chain per position; here the
+// (position, item) pairs of up to 32 positions are flattened across the
+// lanes: a position's items are its set tail (one subgraph each, code
+// column k-1 = tag | adjacency to S_d[p]) and then its neighbours (one
+// subgraph per exclusive one, the code of "adjacent to S_d[p] only"). Each
+// lane finds its position by a binary search over the warp's inclusive
+// prefix sums of the item counts. A chunk of positions averaging
+// ESU_DENSE items or more (a dense graph's long sets) is tallied one
+// position at a time (fused1): its lanes are busy anyway, and the
+// flattening's shuffles and per-item match_any would cost more
+// (email-Enron, k = 4 with the esu kernel: 97 -> 115 ms when flattened).
+__device__ void fused(const Walk &w, int d, u32 a, u32 b, int k,
+                      const u64 *off, const u32 *adj, u64 *tcnt, u32 *tkey,
+                      u64 *out, bool direct) {
+  u32 lane = threadIdx.x & 31;
+  u32 P = tri(d + 1), s = w.size[d];
+  for (u32 c0 = a; c0 < b; c0 += 32) {
+    u32 p = c0 + lane, cp = 0, dv = 0, rest = 0;
+    u64 o = 0, items = 0;
+    if (p < b) {
+      u32 v = elem(w, d, p);
+      cp = w.code[d] | etag(w, d, p) << tri(d);
+      o = __ldg(off + v);
+      dv = (u32)(__ldg(off + v + 1) - o);
+      rest = s - p - 1;
+      items = (u64)rest + dv;
+    }
+    u64 incl = items; // inclusive prefix sum over the lanes
+    for (u32 sh = 1; sh < 32; sh <<= 1) {
+      u64 y = __shfl_up_sync(FULL, incl, sh);
+      if (lane >= sh)
+        incl += y;
+    }
+    u64 excl0 = incl - items;
+    u64 total = __shfl_sync(FULL, incl, 31);
+    u32 np = min(b - c0, 32u);
+    if (total >= (u64)ESU_DENSE * np) {
+      for (u32 q = c0; q < c0 + np; q++)
+        fused1(w, d, q, k, off, adj, tcnt, tkey, out, direct);
+      continue;
+    }
+    for (u64 t0 = 0; t0 < total; t0 += 32) {
+      u64 t = t0 + lane;
+      u32 j = 0; // owner: the number of lanes whose inclusive sum is <= t
+      for (u32 st = 16; st > 0; st >>= 1) {
+        u64 y = __shfl_sync(FULL, incl, j + st - 1);
+        if (y <= t)
+          j += st;
+      }
+      u64 q = t - __shfl_sync(FULL, excl0, j);
+      u32 cj = __shfl_sync(FULL, cp, j), dj = __shfl_sync(FULL, dv, j);
+      u32 rj = __shfl_sync(FULL, rest, j);
+      u64 oj = __shfl_sync(FULL, o, j);
+      u32 code = 0;
+      bool valid = false;
+      if (t < total) {
+        const u32 *nv = adj + oj;
+        if (q < rj) {
+          u32 i = c0 + j + 1 + (u32)q;
+          u32 u = elem(w, d, i);
+          u32 tu = etag(w, d, i) | (esu_has(nv, dj, u) ? 1u << d : 0u);
+          code = cj | tu << P;
+          valid = true;
+        } else if (excl(w, __ldg(nv + (q - rj)), d)) {
+          code = cj | (1u << d) << P;
+          valid = true;
+        }
+      }
+      tally_warp(tcnt, tkey, out, code, valid, k, direct);
+    }
+  }
 }
 
 // rebuild replays unit h's prefix and sets up its range.
@@ -407,7 +488,7 @@ esu_motif(const u64 *__restrict__ off, const u32 *__restrict__ adj,
     atomicAdd(&ctl[C_BUSY], 1ull);
   int d = 0, base = 1;
   bool edges = true;
-  u32 ustep = 0; // steps on the current unit
+  u32 ustep = 0, seen = 0; // steps on the current unit, at the last poll
   for (;;) {
     if (d < base) { // fetch: an edge, else wait for a unit
       if (edges) {
@@ -424,7 +505,7 @@ esu_motif(const u64 *__restrict__ off, const u32 *__restrict__ adj,
           w.idx[1] = p;
           w.lim[1] = p + 1;
           d = base = 1;
-          ustep = 0;
+          ustep = seen = 0;
           continue;
         }
         edges = false;
@@ -458,11 +539,17 @@ esu_motif(const u64 *__restrict__ off, const u32 *__restrict__ adj,
       if (fin)
         break;
       rebuild(w, d, base, units, j, off, adj);
-      ustep = 0;
+      ustep = seen = 0;
       continue;
     }
-    if (donate && ++ustep >= after && (ustep & pollmask) == 0)
-      try_donate(w, d, base, k, ctl, units, ready, qcap);
+    if (donate) {
+      // Poll when the step count crosses a multiple of PollEvery (a fused
+      // step counts as one step per position it tallies).
+      ustep++;
+      if (ustep >= after && ((seen ^ ustep) & ~pollmask) != 0)
+        try_donate(w, d, base, k, ctl, units, ready, qcap);
+      seen = ustep;
+    }
     if (w.idx[d] >= w.lim[d]) {
       d--;
       if (d >= base)
@@ -471,8 +558,9 @@ esu_motif(const u64 *__restrict__ off, const u32 *__restrict__ adj,
     }
     u32 p = w.idx[d];
     if (d == k - 2) {
-      fused(w, d, p, k, off, adj, tcnt, tkey, out, direct);
-      w.idx[d]++;
+      fused(w, d, p, w.lim[d], k, off, adj, tcnt, tkey, out, direct);
+      ustep += w.lim[d] - p - 1;
+      w.idx[d] = w.lim[d];
       continue;
     }
     build(w, d, p, off, adj);

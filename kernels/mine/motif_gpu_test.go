@@ -35,6 +35,7 @@ type emuShared struct {
 	donate         bool
 	pollMask       uint32
 	after          uint32
+	dense          uint64 // esu.cu's ESU_DENSE
 	slots, probes  int
 	blocks         []*emuTable
 	maxd           uint64
@@ -116,7 +117,7 @@ type emuWarp struct {
 	edgesLeft, idle, done bool
 	ticket                uint64
 	started               bool
-	ustep                 uint32 // steps on the current unit
+	ustep, seen           uint32 // steps on the current unit, at the last poll
 }
 
 func tri(d int) uint32 { return uint32(d * (d - 1) / 2) }
@@ -181,16 +182,15 @@ func (w *emuWarp) build(l int, p uint32) {
 	w.size[l+1] = uint32(len(dv))
 }
 
-// fused tallies the leaves under position p of level d = k-2: the set's
-// tail (code column k-1 = tag | adjacency to S_d[p]) and S_d[p]'s exclusive
-// neighbours, which all share one code.
-func (w *emuWarp) fused(d int, p uint32) {
+// fused1 tallies the leaves under position p of level d = k-2 alone, as
+// esu.cu's fused1 (dense chunks): the set's tail in 32-lane chunks, then
+// the exclusive neighbours, which all share one code.
+func (w *emuWarp) fused1(d int, p uint32) {
 	sh := w.sh
 	v, t := w.elem(d, p)
 	c := w.code[d] | uint32(t)<<tri(d)
 	nv := sh.g.Neighbors(v)
 	P := tri(d + 1)
-	// lanes of a 32-wide chunk aggregate equal codes (match_any)
 	var chunk []uint32
 	flushChunk := func() {
 		for len(chunk) > 0 {
@@ -230,6 +230,69 @@ func (w *emuWarp) fused(d int, p uint32) {
 	}
 }
 
+// fused tallies the leaves under positions [a, b) of level d = k-2 as
+// esu.cu does: up to 32 positions at a time (one by one, fused1, when they
+// average sh.dense items or more), their items (the set's tail:
+// code column k-1 = tag | adjacency to S_d[p]; then S_d[p]'s neighbours,
+// one subgraph per exclusive one) flattened over 32-lane chunks whose
+// equal codes are aggregated (match_any).
+func (w *emuWarp) fused(d int, a, b uint32) {
+	sh := w.sh
+	P := tri(d + 1)
+	type item struct {
+		p, q uint32 // position, item index
+	}
+	for c0 := a; c0 < b; c0 += 32 {
+		var items []item
+		np := min(b-c0, 32)
+		for p := c0; p < c0+np; p++ {
+			v, _ := w.elem(d, p)
+			n := w.size[d] - p - 1 + uint32(len(sh.g.Neighbors(v)))
+			for q := uint32(0); q < n; q++ {
+				items = append(items, item{p, q})
+			}
+		}
+		if uint64(len(items)) >= sh.dense*uint64(np) {
+			for p := c0; p < c0+np; p++ {
+				w.fused1(d, p)
+			}
+			continue
+		}
+		for t0 := 0; t0 < len(items); t0 += 32 {
+			var chunk []uint32
+			for _, it := range items[t0:min(t0+32, len(items))] {
+				v, t := w.elem(d, it.p)
+				c := w.code[d] | uint32(t)<<tri(d)
+				nv := sh.g.Neighbors(v)
+				rest := w.size[d] - it.p - 1
+				if it.q < rest {
+					u, tu := w.elem(d, it.p+1+it.q)
+					if _, ok := slices.BinarySearch(nv, u); ok {
+						tu |= 1 << d
+					}
+					chunk = append(chunk, c|uint32(tu)<<P)
+				} else if w.excl(nv[it.q-rest], d) {
+					chunk = append(chunk, c|uint32(1)<<d<<P)
+				}
+			}
+			for len(chunk) > 0 {
+				code := chunk[0]
+				n := 0
+				rest := chunk[:0]
+				for _, x := range chunk {
+					if x == code {
+						n++
+					} else {
+						rest = append(rest, x)
+					}
+				}
+				chunk = rest
+				sh.tallyAdd(w.table, uint32(motifDenseID(sh.k, code)), uint64(n))
+			}
+		}
+	}
+}
+
 // rebuild replays a donated unit's prefix and sets up its range.
 func (w *emuWarp) rebuild(h uint64) {
 	u := w.sh.units[h]
@@ -242,7 +305,7 @@ func (w *emuWarp) rebuild(h uint64) {
 	}
 	w.idx[L], w.lim[L] = u[14], u[15]
 	w.d, w.base = L, L
-	w.ustep = 0
+	w.ustep, w.seen = 0, 0
 	w.sh.rebuilt++
 }
 
@@ -321,7 +384,7 @@ func (w *emuWarp) step() {
 				p := uint32(e-sh.g.Offsets[r]) - uint32(len(w.nb[0])-len(w.s1))
 				w.idx[1], w.lim[1] = p, p+1
 				w.d, w.base = 1, 1
-				w.ustep = 0
+				w.ustep, w.seen = 0, 0
 				return
 			}
 			w.edgesLeft = false
@@ -335,10 +398,13 @@ func (w *emuWarp) step() {
 		return
 	}
 	if sh.donate {
+		// poll when the steps cross a multiple of PollEvery (a fused step
+		// counts one step per position)
 		w.ustep++
-		if w.ustep >= sh.after && w.ustep&sh.pollMask == 0 {
+		if w.ustep >= sh.after && (w.seen^w.ustep)&^sh.pollMask != 0 {
 			w.tryDonate()
 		}
+		w.seen = w.ustep
 	}
 	d := w.d
 	if w.idx[d] >= w.lim[d] {
@@ -350,8 +416,9 @@ func (w *emuWarp) step() {
 	}
 	p := w.idx[d]
 	if d == k-2 {
-		w.fused(d, p)
-		w.idx[d]++
+		w.fused(d, p, w.lim[d])
+		w.ustep += w.lim[d] - p - 1
+		w.idx[d] = w.lim[d]
 		return
 	}
 	w.build(d, p)
@@ -369,6 +436,7 @@ type emuConfig struct {
 	pollEvery, after     int
 	qcap                 uint64
 	slots, probes        int
+	dense                int // ESU_DENSE if > 0, else 64 (esu.cu's)
 	seed                 uint64
 }
 
@@ -378,8 +446,11 @@ func emulateESU(g *csr.Graph, k int, cfg emuConfig) ([]PatternCount, *emuShared)
 	maxd := uint64(maxDegree(g))
 	sh := &emuShared{g: g, src: arcSources(g, 1), k: k, qcap: cfg.qcap, units: make([][16]uint32, cfg.qcap), ready: make([]bool, cfg.qcap),
 		out: make([]uint64, motifDenseSize(k)), donate: cfg.donate, pollMask: uint32(cfg.pollEvery - 1), after: uint32(cfg.after), slots: cfg.slots, probes: cfg.probes,
-		maxd: maxd, warpsPerBlock: cfg.warpsPerBlock}
+		dense: 64, maxd: maxd, warpsPerBlock: cfg.warpsPerBlock}
 	caps, _ := motifLevelCaps(k, maxd, uint64(g.N))
+	if cfg.dense > 0 {
+		sh.dense = uint64(cfg.dense)
+	}
 	var ws []*emuWarp
 	for i := 0; i < cfg.warps; i++ {
 		if i%cfg.warpsPerBlock == 0 {
@@ -472,7 +543,10 @@ func TestMotifGPUEmulation(t *testing.T) {
 		{warps: 64, warpsPerBlock: 8, donate: true, pollEvery: 2, qcap: 1 << 12, slots: 8, probes: 3},
 		{warps: 40, warpsPerBlock: 8, donate: true, pollEvery: 1, qcap: 7, slots: 64, probes: 2},
 		{warps: 17, warpsPerBlock: 4, donate: false, pollEvery: 8, qcap: 1 << 12, slots: 2048, probes: 32},
-		{warps: 32, warpsPerBlock: 8, donate: true, pollEvery: 8, after: 256, qcap: 1 << 20, slots: 2048, probes: 32}, // the defaults
+		{warps: 32, warpsPerBlock: 8, donate: true, pollEvery: 8, after: 256, qcap: 1 << 20, slots: 2048, probes: 32},        // the defaults
+		{warps: 7, warpsPerBlock: 4, donate: true, pollEvery: 2, after: 3, qcap: 1 << 12, slots: 2048, probes: 32, dense: 1}, // fused1 only
+		{warps: 9, warpsPerBlock: 4, donate: true, pollEvery: 1, after: 2, qcap: 1 << 12, slots: 16, probes: 2, dense: 4},    // both paths
+		{warps: 11, warpsPerBlock: 4, donate: true, pollEvery: 4, qcap: 1 << 12, slots: 2048, probes: 32, dense: 1 << 30},    // flattened only
 	}
 	for _, gc := range graphs {
 		for k := MotifMinK; k <= MotifMaxK; k++ {
