@@ -36,34 +36,46 @@ func (a *Analysis) CallGraph() *CallGraph {
 	var edges []CallEdge
 	dyn, resolved := 0, 0
 	for _, fn := range a.Graph.Funcs {
-		for _, blk := range fn.Blocks {
-			for _, instr := range blk.Instrs {
-				site, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				c := site.Common()
-				if _, bi := c.Value.(*ssa.Builtin); bi {
-					continue
-				}
-				if sc := c.StaticCallee(); sc != nil {
-					edges = append(edges, CallEdge{fn, sc, site})
-					continue
-				}
-				dyn++
-				cs := a.callees[site]
-				if len(cs) > 0 {
-					resolved++
-				}
-				for _, callee := range cs {
-					edges = append(edges, CallEdge{fn, callee, site})
-				}
+		callSites(fn, func(site ssa.CallInstruction) {
+			c := site.Common()
+			if _, bi := c.Value.(*ssa.Builtin); bi {
+				return
 			}
-		}
+			if sc := c.StaticCallee(); sc != nil {
+				edges = append(edges, CallEdge{fn, sc, site})
+				return
+			}
+			dyn++
+			cs := a.callees[site]
+			if len(cs) > 0 {
+				resolved++
+			}
+			for _, callee := range cs {
+				edges = append(edges, CallEdge{fn, callee, site})
+			}
+		})
 	}
 	cg := &CallGraph{Edges: edges, DynamicSites: dyn, Resolved: resolved}
 	cg.finish(a.Prog)
 	return cg
+}
+
+// callSites calls f with every call instruction of fn's body, in order.
+func callSites(fn *ssa.Function, f func(ssa.CallInstruction)) {
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if site, ok := instr.(ssa.CallInstruction); ok {
+				f(site)
+			}
+		}
+	}
+}
+
+// isDynamic reports whether c calls through an interface or a function
+// value: no static callee, and not a builtin.
+func isDynamic(c *ssa.CallCommon) bool {
+	_, bi := c.Value.(*ssa.Builtin)
+	return !bi && c.StaticCallee() == nil
 }
 
 // FromX summarizes a call graph built by an x/tools builder (CHA, VTA) in
@@ -95,19 +107,14 @@ func FromX(prog *Program, g *callgraph.Graph, callers []*ssa.Function) *CallGrap
 	}
 	// Count dynamic sites over every caller's body, as CallGraph does.
 	for _, fn := range callers {
-		for _, blk := range fn.Blocks {
-			for _, instr := range blk.Instrs {
-				if site, ok := instr.(ssa.CallInstruction); ok {
-					c := site.Common()
-					if _, bi := c.Value.(*ssa.Builtin); !bi && c.StaticCallee() == nil {
-						cg.DynamicSites++
-						if dynSites[site] {
-							cg.Resolved++
-						}
-					}
+		callSites(fn, func(site ssa.CallInstruction) {
+			if isDynamic(site.Common()) {
+				cg.DynamicSites++
+				if dynSites[site] {
+					cg.Resolved++
 				}
 			}
-		}
+		})
 	}
 	cg.finish(prog)
 	return cg

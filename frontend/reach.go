@@ -59,12 +59,9 @@ func reachableFuncs(prog *Program, funcs []*ssa.Function, resolve func(ssa.CallI
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
 				if site, ok := instr.(ssa.CallInstruction); ok {
-					c := site.Common()
-					if c.StaticCallee() == nil {
-						if _, bi := c.Value.(*ssa.Builtin); !bi {
-							for _, callee := range resolve(site) {
-								add(callee)
-							}
+					if isDynamic(site.Common()) {
+						for _, callee := range resolve(site) {
+							add(callee)
 						}
 					}
 				}

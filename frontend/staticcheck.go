@@ -50,33 +50,27 @@ func CheckStatic(a *Analysis, cg *CallGraph) *StaticCheck {
 	}
 	sc := &StaticCheck{Funcs: len(a.Graph.Funcs)}
 	for _, fn := range a.Graph.Funcs {
-		for _, blk := range fn.Blocks {
-			for _, instr := range blk.Instrs {
-				site, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := site.Common().StaticCallee()
-				if callee == nil {
-					continue
-				}
-				sc.Sites++
-				switch instr.(type) {
-				case *ssa.Go, *ssa.Defer:
-					sc.GoDefer++
-				}
-				e := CallEdge{fn, callee, site}
-				if !have[e] {
-					sc.Missing = append(sc.Missing, e)
-				}
-				switch {
-				case len(callee.Blocks) == 0:
-					sc.Bodiless++
-				case bodies[callee] && !reach[callee]:
-					sc.Unreached = append(sc.Unreached, e)
-				}
+		callSites(fn, func(site ssa.CallInstruction) {
+			callee := site.Common().StaticCallee()
+			if callee == nil {
+				return
 			}
-		}
+			sc.Sites++
+			switch site.(type) {
+			case *ssa.Go, *ssa.Defer:
+				sc.GoDefer++
+			}
+			e := CallEdge{fn, callee, site}
+			if !have[e] {
+				sc.Missing = append(sc.Missing, e)
+			}
+			switch {
+			case len(callee.Blocks) == 0:
+				sc.Bodiless++
+			case bodies[callee] && !reach[callee]:
+				sc.Unreached = append(sc.Unreached, e)
+			}
+		})
 	}
 	return sc
 }

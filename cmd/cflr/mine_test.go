@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -13,13 +12,7 @@ import (
 
 func runMine(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	root := newRootCmd()
-	var out bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&out)
-	root.SetArgs(append([]string{"mine"}, args...))
-	err := root.Execute()
-	return out.String(), err
+	return runRoot(t, append([]string{"mine"}, args...)...)
 }
 
 func citeseer(t *testing.T) string {

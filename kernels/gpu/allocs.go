@@ -31,6 +31,23 @@ func (a *Allocs) AllocHost(c *Context, bytes int64, mapped bool) (*HostBuffer, e
 	return h, err
 }
 
+// Sticky returns an allocator for a run of allocations checked once: the
+// first failure is stored in *err, and every later call (or any call once
+// *err is set) returns nil without allocating.
+func (a *Allocs) Sticky(c *Context, err *error) func(bytes int64) *Buffer {
+	return func(bytes int64) *Buffer {
+		if *err != nil {
+			return nil
+		}
+		b, e := a.Alloc(c, bytes)
+		if e != nil {
+			*err = e
+			return nil
+		}
+		return b
+	}
+}
+
 // FreeAll frees everything allocated through a.
 func (a *Allocs) FreeAll() error {
 	var errs []error

@@ -27,3 +27,19 @@ func TestNoCUDA(t *testing.T) {
 		t.Errorf("FreeAll: %v", err)
 	}
 }
+
+// TestStickyFirstError: a failed allocation is kept in *err, and later
+// calls return nil without replacing it.
+func TestStickyFirstError(t *testing.T) {
+	var a Allocs
+	var err error
+	alloc := a.Sticky(&Context{}, &err)
+	if b := alloc(16); b != nil || !errors.Is(err, ErrNoCUDA) {
+		t.Fatalf("first alloc: %v, err %v", b, err)
+	}
+	first := errors.New("earlier failure")
+	err = first
+	if b := alloc(16); b != nil || err != first {
+		t.Errorf("after a failure: %v, err %v (want the first error kept)", b, err)
+	}
+}

@@ -91,6 +91,20 @@ func edgeSubsetPatterns(gs []*csr.Graph, maxEdges int, fn func(Pattern)) {
 	}
 }
 
+// bruteTransactionSupport is the number of graphs of db holding at least
+// one embedding of p, by brute force.
+func bruteTransactionSupport(db []*csr.Graph, p Pattern) uint64 {
+	var s uint64
+	for _, g := range db {
+		found := false
+		bruteEmbeddings(g, p, func([]int) bool { found = true; return false })
+		if found {
+			s++
+		}
+	}
+	return s
+}
+
 // bruteCandidates returns every connected labeled pattern of 1..maxEdges
 // edges (at most 4 vertices) occurring in some graph, keyed by fullCanon.
 func bruteCandidates(gs []*csr.Graph, maxEdges int) map[string]Pattern {
@@ -146,15 +160,7 @@ func TestDifferentialTransactions(t *testing.T) {
 		const minSup = 2
 		want := map[string]uint64{}
 		for key, p := range bruteCandidates(db, 3) {
-			var s uint64
-			for _, g := range db {
-				found := false
-				bruteEmbeddings(g, p, func([]int) bool { found = true; return false })
-				if found {
-					s++
-				}
-			}
-			if s >= minSup {
+			if s := bruteTransactionSupport(db, p); s >= minSup {
 				want[key] = s
 			}
 		}

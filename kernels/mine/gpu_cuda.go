@@ -304,15 +304,22 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 			return 0, st, err
 		}
 	}
+	n, err := d.finishCount(&st, t1, out)
+	return n, st, err
+}
+
+// finishCount waits for the kernels launched since t1, records their time
+// in st.Kernel and returns the single u64 counter they accumulated in out.
+func (d *GPU) finishCount(st *GPUStats, t1 time.Time, out *gpu.Buffer) (uint64, error) {
 	if err := d.ctx.Synchronize(); err != nil {
-		return 0, st, err
+		return 0, err
 	}
 	st.Kernel = time.Since(t1)
 	var res [1]uint64
 	if err := gpu.Download(res[:], out, 0); err != nil {
-		return 0, st, err
+		return 0, err
 	}
-	return res[0], st, nil
+	return res[0], nil
 }
 
 // CountCliques counts the k-cliques of the oriented graph dag, 3 ≤ k ≤
@@ -365,15 +372,8 @@ func (d *GPU) CountCliques(dag *csr.Graph, k int) (uint64, GPUStats, error) {
 			return 0, st, err
 		}
 	}
-	if err := d.ctx.Synchronize(); err != nil {
-		return 0, st, err
-	}
-	st.Kernel = time.Since(t1)
-	var res [1]uint64
-	if err := gpu.Download(res[:], out, 0); err != nil {
-		return 0, st, err
-	}
-	return res[0], st, nil
+	n, err := d.finishCount(&st, t1, out)
+	return n, st, err
 }
 
 // Shapes of tc_hash in mine.cu: TC_BLOCK threads a block, a shared table of
@@ -535,13 +535,6 @@ func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, k
 			return 0, st, err
 		}
 	}
-	if err := d.ctx.Synchronize(); err != nil {
-		return 0, st, err
-	}
-	st.Kernel = time.Since(t1)
-	var res [1]uint64
-	if err := gpu.Download(res[:], out, 0); err != nil {
-		return 0, st, err
-	}
-	return res[0], st, nil
+	n, err := d.finishCount(&st, t1, out)
+	return n, st, err
 }

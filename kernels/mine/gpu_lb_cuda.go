@@ -121,13 +121,6 @@ func (d *GPU) countCliquesLB(dag *csr.Graph, k int, st GPUStats, g *devGraph, st
 			return 0, st, err
 		}
 	}
-	if err := d.ctx.Synchronize(); err != nil {
-		return 0, st, err
-	}
-	st.Kernel = time.Since(t1)
-	var res [1]uint64
-	if err := gpu.Download(res[:], out, 0); err != nil {
-		return 0, st, err
-	}
-	return res[0], st, nil
+	n, err := d.finishCount(&st, t1, out)
+	return n, st, err
 }

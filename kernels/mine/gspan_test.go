@@ -268,15 +268,7 @@ func bruteTransactions(db []*csr.Graph, maxEdges int, minSup uint64) map[string]
 	})
 	out := map[string]uint64{}
 	for key, p := range cands {
-		var s uint64
-		for _, g := range db {
-			found := false
-			bruteEmbeddings(g, p, func([]int) bool { found = true; return false })
-			if found {
-				s++
-			}
-		}
-		if s >= minSup {
+		if s := bruteTransactionSupport(db, p); s >= minSup {
 			out[key] = s
 		}
 	}

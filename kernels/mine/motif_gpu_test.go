@@ -182,6 +182,26 @@ func (w *emuWarp) build(l int, p uint32) {
 	w.size[l+1] = uint32(len(dv))
 }
 
+// tallyChunk tallies one 32-lane chunk of leaf codes as esu.cu does, equal
+// codes aggregated into one add (match_any), and returns chunk emptied.
+func (w *emuWarp) tallyChunk(chunk []uint32) []uint32 {
+	for len(chunk) > 0 {
+		code := chunk[0]
+		n := 0
+		rest := chunk[:0]
+		for _, x := range chunk {
+			if x == code {
+				n++
+			} else {
+				rest = append(rest, x)
+			}
+		}
+		chunk = rest
+		w.sh.tallyAdd(w.table, uint32(motifDenseID(w.sh.k, code)), uint64(n))
+	}
+	return chunk
+}
+
 // fused1 tallies the leaves under position p of level d = k-2 alone, as
 // esu.cu's fused1 (dense chunks): the set's tail in 32-lane chunks, then
 // the exclusive neighbours, which all share one code.
@@ -192,22 +212,6 @@ func (w *emuWarp) fused1(d int, p uint32) {
 	nv := sh.g.Neighbors(v)
 	P := tri(d + 1)
 	var chunk []uint32
-	flushChunk := func() {
-		for len(chunk) > 0 {
-			code := chunk[0]
-			n := 0
-			rest := chunk[:0]
-			for _, x := range chunk {
-				if x == code {
-					n++
-				} else {
-					rest = append(rest, x)
-				}
-			}
-			chunk = rest
-			sh.tallyAdd(w.table, uint32(motifDenseID(sh.k, code)), uint64(n))
-		}
-	}
 	for i := p + 1; i < w.size[d]; i++ {
 		u, tu := w.elem(d, i)
 		if _, ok := slices.BinarySearch(nv, u); ok {
@@ -215,10 +219,10 @@ func (w *emuWarp) fused1(d int, p uint32) {
 		}
 		chunk = append(chunk, c|uint32(tu)<<P)
 		if len(chunk) == 32 {
-			flushChunk()
+			chunk = w.tallyChunk(chunk)
 		}
 	}
-	flushChunk()
+	w.tallyChunk(chunk)
 	var nex uint64
 	for _, x := range nv {
 		if w.excl(x, d) {
@@ -275,20 +279,7 @@ func (w *emuWarp) fused(d int, a, b uint32) {
 					chunk = append(chunk, c|uint32(1)<<d<<P)
 				}
 			}
-			for len(chunk) > 0 {
-				code := chunk[0]
-				n := 0
-				rest := chunk[:0]
-				for _, x := range chunk {
-					if x == code {
-						n++
-					} else {
-						rest = append(rest, x)
-					}
-				}
-				chunk = rest
-				sh.tallyAdd(w.table, uint32(motifDenseID(sh.k, code)), uint64(n))
-			}
+			chunk = w.tallyChunk(chunk)
 		}
 	}
 }

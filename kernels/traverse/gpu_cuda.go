@@ -393,14 +393,7 @@ func runPR(k *kern, g *csr.Graph, opt Options, res *Result) (err error) {
 	res.Phases.Transform += time.Since(t0)
 	n, m := uint64(g.N), g.NumEdges()
 	t0 = time.Now()
-	alloc := func(b int64) *gpu.Buffer {
-		if err != nil {
-			return nil
-		}
-		var x *gpu.Buffer
-		x, err = a.Alloc(ctx, b)
-		return x
-	}
+	alloc := a.Sticky(ctx, &err)
 	off, adj := alloc(int64(8*(n+1))), alloc(int64(4*m))
 	rank, sum, contrib := alloc(int64(8*n)), alloc(int64(8*n)), alloc(int64(8*n))
 	flag := alloc(8)

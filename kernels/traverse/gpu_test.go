@@ -129,40 +129,6 @@ func TestGPUExact(t *testing.T) {
 	})
 }
 
-// checkExactSkipping is checkExact without PageRank when noPR (UDT and the
-// out-of-GPU-memory modes do not run it).
-func checkExactSkipping(t *testing.T, gs []testGraph, opt Options, noPR bool) {
-	for _, tg := range gs {
-		for _, alg := range []Algorithm{BFS, SSSP, SSWP, CC, PR} {
-			if alg == PR && noPR {
-				continue
-			}
-			srcs := tg.srcs
-			if alg == CC || alg == PR {
-				srcs = srcs[:1]
-			}
-			for _, src := range srcs {
-				o := opt
-				o.Source = src
-				got, err := Run(tg.g, alg, o)
-				if err != nil {
-					t.Fatalf("%s/%s: %v", tg.name, alg, err)
-				}
-				ref := Reference(tg.g, alg, o)
-				if alg == PR {
-					if d := l1(got.Rank, ref.Rank); !(d <= 1e-9) {
-						t.Errorf("%s/pr (%s): L1 %g", tg.name, got.Where, d)
-					}
-					continue
-				}
-				if i := firstDiff(got.Values, ref.Values); i >= 0 {
-					t.Errorf("%s/%s/src%d (%s): vertex %d = %d, reference %d", tg.name, alg, src, got.Where, i, got.Values[i], ref.Values[i])
-				}
-			}
-		}
-	}
-}
-
 var benchGraphs struct {
 	once sync.Once
 	rmat *csr.Graph

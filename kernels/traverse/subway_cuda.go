@@ -80,14 +80,7 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 	bufEdges = min(bufEdges, int64(m))
 
 	t0 := time.Now()
-	alloc := func(b int64) *gpu.Buffer {
-		if err != nil {
-			return nil
-		}
-		var x *gpu.Buffer
-		x, err = a.Alloc(ctx, b)
-		return x
-	}
+	alloc := a.Sticky(ctx, &err)
 	off, val, cur, next := alloc(int64(8*(n+1))), alloc(int64(4*n)), alloc(int64(4*n)), alloc(int64(4*n))
 	deg, one, list, suboff := alloc(int64(8*(n+1))), alloc(int64(8*(n+1))), alloc(int64(4*n)), alloc(int64(8*(n+1)))
 	changed := alloc(16)
@@ -486,14 +479,7 @@ func runPRStream(k *kern, g *csr.Graph, opt Options, res *Result, budget int64) 
 	}
 	bufEdges = min(bufEdges, int64(max(m, 1)))
 	t0 := time.Now()
-	alloc := func(b int64) *gpu.Buffer {
-		if err != nil {
-			return nil
-		}
-		var x *gpu.Buffer
-		x, err = a.Alloc(ctx, b)
-		return x
-	}
+	alloc := a.Sticky(ctx, &err)
 	off, rank, sum, contrib := alloc(int64(8*(n+1))), alloc(int64(8*n)), alloc(int64(8*n)), alloc(int64(8*n))
 	dadj := alloc(bufEdges * 4)
 	if err != nil {
