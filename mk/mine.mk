@@ -6,17 +6,10 @@ MINE_DEV ?= .minedev
 
 .PHONY: mine-ptx mine-gpu-bin bench-mine bench-mine-gpu
 
-# Regenerate every kernels/mine/X.ptx from X.cu (on a machine with nvcc).
-# The first line records the .cu's SHA-256; TestPTXFresh fails when the two
-# disagree.
-mine-ptx:
-	mkdir -p $(MINE_DEV)
-	set -e; for cu in kernels/mine/*.cu; do \
-	  b=$${cu%.cu}; \
-	  nvcc -arch=compute_80 -O3 -ptx -o $(MINE_DEV)/ptx.tmp $$cu; \
-	  { printf '// cflr-source-sha256: %s\n' "$$(sha256sum $$cu | cut -d' ' -f1)"; \
-	    cat $(MINE_DEV)/ptx.tmp; } > $$b.ptx; \
-	done; rm -f $(MINE_DEV)/ptx.tmp
+# Regenerate every kernels/mine/X.ptx from X.cu (on a machine with nvcc),
+# through mk/gpu.mk's %.ptx rule, which writes the .cu's SHA-256 on the
+# first line; TestPTXFresh fails when the two disagree.
+mine-ptx: $(patsubst %.cu,%.ptx,$(wildcard kernels/mine/*.cu))
 
 # Build the cuda test binary and copy the shared graphs next to it, to carry
 # to a GPU machine (which has no Go): run it there as
