@@ -232,6 +232,10 @@ func fuzzText(f *testing.F, format Format, seed string) {
 	})
 }
 
+// FuzzReadBCSR: any bytes give the reference decoder's graph or an error
+// naming the file, from the stream reader and from the parallel file
+// loader alike; never a panic or a huge allocation (seeds: good files,
+// truncated ones, and headers claiming more than the file holds).
 func FuzzReadBCSR(f *testing.F) {
 	g, _ := Generate(GenOptions{Scale: 3, EdgeFactor: 2, Seed: 1, MaxWeight: 3})
 	for _, w := range []bool{false, true} {
@@ -239,11 +243,65 @@ func FuzzReadBCSR(f *testing.F) {
 		if err := WriteBCSR(&buf, g, w); err != nil {
 			f.Fatal(err)
 		}
-		f.Add(buf.Bytes(), w)
+		b := buf.Bytes()
+		f.Add(b, w)
+		f.Add(b[:len(b)-5], w)
+		lying := bytes.Clone(b)
+		lying[5] = 0x40 // m claims 2^30 more edges
+		f.Add(lying, w)
 	}
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0}, false)
+	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, b []byte, w bool) {
+		want, ok := refBCSR(b, w)
 		g, err := ReadBCSR(bytes.NewReader(b), "fuzz", w)
+		if ok != (err == nil) || ok && !sameGraph(g, want) {
+			t.Fatalf("ReadBCSR: %v; reference accepts: %v", err, ok)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "fuzz") {
+			t.Fatalf("error does not name the file: %v", err)
+		}
+		p := filepath.Join(dir, "fuzz.bcsr")
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		g, err = ReadBCSRFile(p, w)
+		if ok != (err == nil) || ok && !sameGraph(g, want) {
+			t.Fatalf("ReadBCSRFile: %v; reference accepts: %v", err, ok)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), p) {
+			t.Fatalf("error does not name the file: %v", err)
+		}
+	})
+}
+
+// FuzzReadCFLR: any bytes give a valid graph or an error naming the file.
+func FuzzReadCFLR(f *testing.F) {
+	g, _ := Generate(GenOptions{Scale: 3, EdgeFactor: 2, Seed: 1, MaxWeight: 3})
+	g.Labels = make([]uint32, g.N)
+	dir := f.TempDir()
+	p := filepath.Join(dir, "seed.cflr")
+	for _, h := range []*Graph{g, Orient(Undirect(g))} {
+		if err := WriteCFLR(p, h); err != nil {
+			f.Fatal(err)
+		}
+		b, _ := os.ReadFile(p)
+		f.Add(b)
+		f.Add(b[:len(b)-8])
+		lying := bytes.Clone(b)
+		lying[27] = 1 // m claims 2^56 more edges
+		f.Add(lying)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p := filepath.Join(dir, "fuzz.cflr")
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		g, err := ReadCFLR(p)
 		if err != nil {
+			if !strings.HasPrefix(err.Error(), p) {
+				t.Fatalf("error does not name the file: %v", err)
+			}
 			return
 		}
 		if err := g.Validate(); err != nil {

@@ -3,8 +3,6 @@ package csr
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -79,6 +77,8 @@ func DetectFormat(path string) Format {
 		return FormatBWCSR
 	case strings.HasSuffix(name, ".bcsr"):
 		return FormatBCSR
+	case strings.HasSuffix(name, ".cflr"), strings.Contains(filepath.Base(name), ".cflr-"):
+		return FormatCFLR
 	case strings.HasSuffix(name, ".meta.txt"), strings.HasSuffix(name, ".vertex.bin"), strings.HasSuffix(name, ".edge.bin"):
 		return FormatG2Miner
 	}
@@ -95,8 +95,21 @@ func Read(path string, opt ReadOptions) (*Graph, error) {
 	if f == FormatAuto {
 		f = DetectFormat(path)
 	}
-	if f == FormatG2Miner {
+	switch f {
+	case FormatG2Miner:
 		return ReadG2Miner(g2Prefix(path), opt.Build)
+	case FormatCFLR:
+		g, err := ReadCFLR(path)
+		if err != nil {
+			return nil, err
+		}
+		return applyBuild(g, opt.Build)
+	case FormatBCSR, FormatBWCSR:
+		g, err := ReadBCSRFile(path, f == FormatBWCSR)
+		if err != nil {
+			return nil, err
+		}
+		return applyBuild(g, opt.Build)
 	}
 	fh, err := os.Open(path)
 	if err != nil {
@@ -111,8 +124,6 @@ func Read(path string, opt ReadOptions) (*Graph, error) {
 		return ReadEL(r, path, f == FormatWEL, opt.Build)
 	case FormatMatrixMarket:
 		return ReadMatrixMarket(r, path, opt.Build)
-	case FormatBCSR, FormatBWCSR:
-		return ReadBCSR(r, path, f == FormatBWCSR)
 	}
 	return nil, fmt.Errorf("%s: unknown graph format %q", path, f)
 }
@@ -493,148 +504,18 @@ func ReadMatrixMarket(r *bufio.Reader, name string, bo BuildOptions) (*Graph, er
 	return FromEdges(uint32(rows), es, bo)
 }
 
-// ReadBCSR parses Subway's binary CSR (.bcsr, or .bwcsr when weighted).
-func ReadBCSR(r io.Reader, name string, weighted bool) (*Graph, error) {
-	var hdr [2]uint32
-	if err := binary.Read(r, binary.LittleEndian, &hdr); err != nil {
-		return nil, fmt.Errorf("%s: header: %w", name, err)
-	}
-	n, m := hdr[0], hdr[1]
-	offs, err := readU32s(r, uint64(n))
-	if err != nil {
-		return nil, fmt.Errorf("%s: offsets: %w", name, err)
-	}
-	g := &Graph{N: n, Offsets: make([]uint64, uint64(n)+1)}
-	for v := uint32(0); v < n; v++ {
-		if offs[v] > m || (v > 0 && offs[v] < offs[v-1]) || (v == 0 && offs[0] != 0) {
-			return nil, fmt.Errorf("%s: offset of vertex %d (%d) is out of order or past %d edges", name, v, offs[v], m)
-		}
-		g.Offsets[v] = uint64(offs[v])
-	}
-	g.Offsets[n] = uint64(m)
-	words := uint64(m)
-	if weighted {
-		words *= 2
-	}
-	raw, err := readU32s(r, words)
-	if err != nil {
-		return nil, fmt.Errorf("%s: edges: %w", name, err)
-	}
-	if weighted {
-		g.Adj = make([]uint32, m)
-		g.Weights = make([]uint32, m)
-		for i := range g.Adj {
-			g.Adj[i], g.Weights[i] = raw[2*i], raw[2*i+1]
-		}
-	} else {
-		g.Adj = raw
-	}
-	for i, d := range g.Adj {
-		if d >= n {
-			return nil, fmt.Errorf("%s: edge %d points to vertex %d, past %d vertices", name, i, d, n)
-		}
-	}
-	return g, nil
-}
 
-// readU32s reads count little-endian uint32s from r. It grows its result as
-// data arrives, so that a header announcing more than the file holds fails
-// with ErrUnexpectedEOF instead of a huge allocation.
-func readU32s(r io.Reader, count uint64) ([]uint32, error) {
-	out := make([]uint32, 0, min(count, 1<<20))
-	buf := make([]byte, 1<<16)
-	for uint64(len(out)) < count {
-		k := int(min(count-uint64(len(out)), uint64(len(buf)/4)))
-		if _, err := io.ReadFull(r, buf[:4*k]); err != nil {
-			if errors.Is(err, io.EOF) {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, err
-		}
-		for i := 0; i < k; i++ {
-			out = append(out, binary.LittleEndian.Uint32(buf[4*i:]))
-		}
+// applyBuild rebuilds g when bo asks for something (symmetrize, dedup, drop
+// self-loops): binary formats are read as they are, then cleaned.
+func applyBuild(g *Graph, bo BuildOptions) (*Graph, error) {
+	if !bo.Symmetrize && !bo.Dedup && !bo.DropSelfLoops {
+		return g, nil
 	}
-	return out, nil
-}
-
-// ReadG2Miner reads PREFIX.meta.txt, PREFIX.vertex.bin, PREFIX.edge.bin and,
-// when present, PREFIX.vlabel.bin. bo is applied only when it asks for
-// something (the files are normally symmetric and clean already).
-func ReadG2Miner(prefix string, bo BuildOptions) (*Graph, error) {
-	meta := prefix + ".meta.txt"
-	mb, err := os.ReadFile(meta)
+	bo.Weighted = g.Weights != nil
+	h, err := FromEdges(g.N, g.Edges(), bo)
 	if err != nil {
 		return nil, err
 	}
-	var nums []uint64
-	for i, line := range strings.Split(string(mb), "\n") {
-		for _, w := range strings.Fields(line) {
-			v, err := strconv.ParseUint(w, 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: bad number %q", meta, i+1, w)
-			}
-			nums = append(nums, v)
-		}
-	}
-	if len(nums) < 6 {
-		return nil, fmt.Errorf("%s: want n, m, vid/eid/vlabel/elabel sizes, max degree", meta)
-	}
-	n, m := nums[0], nums[1]
-	if nums[2] != 4 || nums[3] != 8 {
-		return nil, fmt.Errorf("%s: vertex id size %d and edge id size %d: only 4 and 8 are supported", meta, nums[2], nums[3])
-	}
-	if n > math.MaxUint32 {
-		return nil, fmt.Errorf("%s: %d vertices: more than 32-bit ids allow", meta, n)
-	}
-	vb, err := os.ReadFile(prefix + ".vertex.bin")
-	if err != nil {
-		return nil, err
-	}
-	if uint64(len(vb)) != 8*(n+1) {
-		return nil, fmt.Errorf("%s.vertex.bin: %d bytes, want %d for %d vertices", prefix, len(vb), 8*(n+1), n)
-	}
-	eb, err := os.ReadFile(prefix + ".edge.bin")
-	if err != nil {
-		return nil, err
-	}
-	if len(eb)%4 != 0 || uint64(len(eb)/4) != m { // not 4*m: it overflows for absurd m
-		return nil, fmt.Errorf("%s.edge.bin: %d bytes, want %d for %d edges", prefix, len(eb), 4*m, m)
-	}
-	g := &Graph{N: uint32(n), Offsets: make([]uint64, n+1), Adj: make([]uint32, m)}
-	for i := range g.Offsets {
-		g.Offsets[i] = binary.LittleEndian.Uint64(vb[8*i:])
-		if (i == 0 && g.Offsets[0] != 0) || (i > 0 && g.Offsets[i] < g.Offsets[i-1]) || g.Offsets[i] > m {
-			return nil, fmt.Errorf("%s.vertex.bin: offset %d (%d) out of order or past %d edges", prefix, i, g.Offsets[i], m)
-		}
-	}
-	if g.Offsets[n] != m {
-		return nil, fmt.Errorf("%s.vertex.bin: last offset %d, want %d", prefix, g.Offsets[n], m)
-	}
-	for i := range g.Adj {
-		g.Adj[i] = binary.LittleEndian.Uint32(eb[4*i:])
-		if g.Adj[i] >= g.N {
-			return nil, fmt.Errorf("%s.edge.bin: edge %d points to %d, past %d vertices", prefix, i, g.Adj[i], n)
-		}
-	}
-	if lb, err := os.ReadFile(prefix + ".vlabel.bin"); err == nil {
-		if uint64(len(lb)) != n {
-			return nil, fmt.Errorf("%s.vlabel.bin: %d bytes, want %d (one per vertex)", prefix, len(lb), n)
-		}
-		g.Labels = make([]uint32, n)
-		for i, l := range lb {
-			g.Labels[i] = uint32(l)
-		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	if bo.Symmetrize || bo.Dedup || bo.DropSelfLoops {
-		labels := g.Labels
-		g, err = FromEdges(g.N, g.Edges(), bo)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", filepath.Base(prefix), err)
-		}
-		g.Labels = labels
-	}
-	return g, nil
+	h.Labels = g.Labels
+	return h, nil
 }

@@ -29,6 +29,8 @@ func Write(path string, g *Graph, f Format) error {
 		return writeAtomic(path, func(w io.Writer) error { return WriteBCSR(w, g, f == FormatBWCSR) })
 	case FormatG2Miner:
 		return WriteG2Miner(g2Prefix(path), g)
+	case FormatCFLR:
+		return WriteCFLR(path, g)
 	}
 	return fmt.Errorf("%s: cannot write format %q", path, f)
 }
