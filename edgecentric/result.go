@@ -193,6 +193,23 @@ func (r *Result) Graph(syms []int, names []string) *graph.Graph {
 	return g
 }
 
+// forEachList calls fn with every vertex's stored out-neighbours under each
+// real label (virtual reverses -X, which VCM materializes, are skipped), by
+// vertex. nbrs is unordered and reused between calls. It is the one place
+// WitnessFinder reads the stored lists.
+func (r *Result) forEachList(fn func(v, l uint32, nbrs []uint32)) {
+	var buf []uint32
+	for v := range r.out {
+		for _, e := range r.out[v].ents {
+			if r.rules.virt[e.label] >= 0 {
+				continue
+			}
+			buf = e.all.AppendTo(buf[:0])
+			fn(uint32(v), e.label, buf)
+		}
+	}
+}
+
 func sortedElems(s vset) []uint32 {
 	var xs []uint32
 	s.ForEach(func(x uint32) { xs = append(xs, x) })
