@@ -201,6 +201,8 @@ type Graph struct {
 	Panic uint32
 	// Unknown is the object standing for memory the graph does not model.
 	Unknown uint32
+
+	fieldIdx map[any]uint32 // builder.fields, for FieldIndex
 }
 
 type tupleKey struct {
@@ -314,6 +316,7 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 		return x.Reason < y.Reason
 	})
 	b.NumVertices = uint32(len(b.Nodes))
+	b.fieldIdx = b.fields
 	return b.Graph, nil
 }
 

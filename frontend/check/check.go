@@ -1,0 +1,193 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cflr/cflr/edgecentric"
+	"github.com/cflr/cflr/frontend"
+)
+
+// Checker is one check. Every enabled checker runs over the same Program,
+// points-to analysis and value-flow graph (Pass). Checkers are values, as
+// x/tools analyzers are: see Checkers.
+type Checker interface {
+	// Name is the check's name in --checks, findings and suppressions.
+	Name() string
+	// Doc is a one-paragraph description (its first sentence is a summary).
+	Doc() string
+	// Run reports the check's findings. It must not modify the Pass.
+	Run(ctx context.Context, p *Pass) ([]Finding, error)
+}
+
+// Pass is what a checker runs on.
+type Pass struct {
+	Prog     *frontend.Program
+	Analysis *frontend.Analysis // points-to sets and resolved call sites
+	Flow     *FlowGraph         // the shared value-flow graph
+	Config   *Config
+}
+
+// Config says which checks run and how.
+type Config struct {
+	// Checks names the checks to run; empty runs all registered checks.
+	Checks []string
+	// (Taint *TaintConfig, the taint check's models, lands with config.go.)
+	// Threads is the solver's parallelism (default: number of CPUs).
+	// Findings do not depend on it.
+	Threads int
+	// Context makes interprocedural flows context-sensitive: a value
+	// passed into a function returns only to the call site it came from
+	// (call_i/ret_i parentheses). Without it calls and returns are plain
+	// assignments (faster, less precise).
+	Context bool
+	// NoSuppress reports findings even where //cflr:ignore suppresses them.
+	NoSuppress bool
+	// Progress, when non-nil, is told the phase being run ("points-to",
+	// "value flow", "nilflow", ...).
+	Progress func(phase string)
+	// Stats, when non-nil, is filled with the time and sizes of each phase.
+	Stats *Stats
+}
+
+// Stats are the costs of one Run.
+type Stats struct {
+	Analysis    frontend.Stats  // load, SSA, call graph, points-to graph and solve
+	Flow        time.Duration   // building the value-flow graph
+	FlowVerts   int             // value-flow graph vertices
+	FlowEdges   int             // value-flow graph edges
+	Checks      []CheckStats    // one per check run, in order
+	Suppressed  int             // findings removed by //cflr:ignore
+	PeakRSS     int64           // peak resident memory at the end
+}
+
+// CheckStats are the costs of one check.
+type CheckStats struct {
+	Name     string
+	Time     time.Duration
+	Derived  int64 // closure edges the check's solve stored
+	Findings int
+}
+
+// registry holds the checkers by name; checker files add theirs in init.
+var registry = map[string]Checker{}
+
+// Register makes a checker available to Run and --checks. It panics on a
+// duplicate name (a programming error).
+func Register(c Checker) {
+	if _, dup := registry[c.Name()]; dup {
+		panic("check: duplicate checker " + c.Name())
+	}
+	registry[c.Name()] = c
+}
+
+// Checkers returns the registered checkers, sorted by name.
+func Checkers() []Checker {
+	cs := make([]Checker, 0, len(registry))
+	for _, c := range registry {
+		cs = append(cs, c)
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Name() < cs[j].Name() })
+	return cs
+}
+
+// Lookup returns the named checker.
+func Lookup(name string) (Checker, bool) {
+	c, ok := registry[name]
+	return c, ok
+}
+
+// Select returns the checkers names asks for (all when names is empty), or
+// an error naming an unknown check and listing the known ones.
+func Select(names []string) ([]Checker, error) {
+	if len(names) == 0 {
+		return Checkers(), nil
+	}
+	var cs []Checker
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		c, ok := registry[n]
+		if !ok {
+			var known []string
+			for _, k := range Checkers() {
+				known = append(known, k.Name())
+			}
+			return nil, fmt.Errorf("unknown check %q (known: %s)", n, strings.Join(known, ", "))
+		}
+		if !slices.Contains(cs, c) {
+			cs = append(cs, c)
+		}
+	}
+	return cs, nil
+}
+
+// Run runs the enabled checks on prog: it solves the points-to graph
+// (frontend.Analyze), builds the value-flow graph, runs each check, drops
+// the findings that //cflr:ignore comments suppress, and sorts the rest
+// by position (deterministically, whatever Config.Threads).
+func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, error) {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	checkers, err := Select(cfg.Checks)
+	if err != nil {
+		return nil, err
+	}
+	progress := func(s string) {
+		if cfg.Progress != nil {
+			cfg.Progress(s)
+		}
+	}
+	progress("points-to")
+	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads})
+	if err != nil {
+		return nil, err
+	}
+	progress("value flow")
+	start := time.Now()
+	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context})
+	if err != nil {
+		return nil, err
+	}
+	st := &Stats{Analysis: a.Stats, Flow: time.Since(start), FlowVerts: int(flow.NumVertices), FlowEdges: len(flow.Edges)}
+	pass := &Pass{Prog: prog, Analysis: a, Flow: flow, Config: cfg}
+	var all []Finding
+	for _, c := range checkers {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		progress(c.Name())
+		start := time.Now()
+		fs, err := c.Run(ctx, pass)
+		if err != nil {
+			return nil, fmt.Errorf("check %s: %w", c.Name(), err)
+		}
+		for i := range fs {
+			fs[i].Check = c.Name()
+		}
+		st.Checks = append(st.Checks, CheckStats{Name: c.Name(), Time: time.Since(start), Derived: flow.lastDerived(c.Name()), Findings: len(fs)})
+		all = append(all, fs...)
+	}
+	all = sortFindings(all)
+	if !cfg.NoSuppress {
+		sup := collectSuppressions(prog)
+		kept := all[:0]
+		for _, f := range all {
+			if sup.suppresses(f) {
+				st.Suppressed++
+				continue
+			}
+			kept = append(kept, f)
+		}
+		all = kept
+	}
+	st.PeakRSS = edgecentric.PeakRSS()
+	if cfg.Stats != nil {
+		*cfg.Stats = *st
+	}
+	return all, nil
+}

@@ -1,0 +1,61 @@
+// Package check holds cflr's Go checkers: nilflow (nil values that reach
+// a use where a nil panics) and taint (untrusted data that reaches a
+// dangerous sink). Both are CFL-reachability problems over one shared
+// value-flow graph, solved by package edgecentric under grammars written
+// in cflr's grammar language (grammars/*.cfg, embedded, documented in
+// each file).
+//
+// # Running
+//
+// Run(ctx, prog, cfg) takes a program loaded by frontend.Load, solves its
+// points-to graph (frontend.Analyze), builds the value-flow graph
+// (BuildFlow), runs every enabled Checker on it, drops the findings that
+// //cflr:ignore comments suppress, and returns the rest sorted by
+// position. A Finding names its check, its sink position and a message,
+// and carries a witness: a shortest flow from the source (a nil, a source
+// call) to the sink as file:line:col steps, recovered from the closure by
+// edgecentric's witness finder. WriteText, WriteJSON, WriteSARIF and
+// WriteDOT format findings; `cflr check` is the command.
+//
+// # The value-flow graph
+//
+// FlowGraph has one vertex per SSA value that can carry nil or taint
+// (pointers, interfaces, maps, slices, channels, funcs, strings, unsafe
+// pointers; a struct value has one vertex per such field, nested structs
+// one vertex each), per function result, per heap cell, per guarded copy
+// of a value and per nil constant written in the analyzed packages. Its
+// edges (labels in flow.go, grammar terms in grammars/nilflow.cfg) are
+// copies, calls and returns (call_i/icall_i/ret_i with the call site as
+// index when Config.Context, else assign), conversions to and from
+// interfaces (box/unbox), computations (op) and the heap. The heap is
+// joined through the points-to sets: a store into p.f is an st edge into
+// the cell (o, f) of every object o that p may point to, and a load of
+// q.f an ld edge out of the cells of q's objects; containers have one
+// cell for their elements (map keys and values one each), channels one
+// for their elements. Calls go to the callees the points-to analysis
+// resolved (frontend.Analysis.Callees); a call into a function whose
+// body the graph lacks (assembly, runtime, reflect) is an op edge from
+// each argument to each result.
+//
+// # Guards
+//
+// Values are split at guards, as e-SSA does (guard.go): a use dominated by
+// a successful x != nil test, or after if x == nil { return } (or a
+// log.Fatal, os.Exit, panic, t.Fatal), reads a guarded copy of x, joined
+// by a guard edge that nilflow's grammar does not follow and taint's
+// does. The other results of a call are guarded where its error result
+// was found nil ((T, error) convention), a comma-ok value where ok was
+// found true, and a guard on one load of an access path (p.f, a package
+// variable) covers the other loads of that path.
+//
+// # Precision choices
+//
+// Flow is flow-insensitive through the heap and SSA-precise in
+// registers; the heap is field-sensitive and context-insensitive;
+// containers are index-insensitive. Nils written in library code,
+// implicit zero values (a field never set, a missing map key) and values
+// through memory the points-to analysis does not model (the <unknown>
+// object) are not followed: each would flood the results with false
+// positives. A store through the address of a field (q := &p.f; *q = nil)
+// meets loads of p.f through the points-to graph's sub-objects.
+package check

@@ -1,0 +1,564 @@
+package check
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/frontend"
+	"github.com/cflr/cflr/graph"
+)
+
+// Edge labels of the value-flow graph (x → y reads "x flows to y"). The
+// check grammars (grammars/*.cfg) are written over them.
+const (
+	LabelAssign = "assign"  // y := x: copies, phi, extract, closure bindings, returns into the result vertex
+	LabelCall   = "call_i"  // argument x to parameter y at call site i
+	LabelICall  = "icall_i" // interface x to the receiver y of the method it calls at site i
+	LabelRet    = "ret_i"   // result x of the callee to the call's value y at site i
+	LabelBox    = "box"     // y := interface holding x (MakeInterface): y is not nil even if x is
+	LabelUnbox  = "unbox"   // y := x.(T) for a concrete T
+	LabelStore  = "st"      // x stored into heap cell y (a field or element of an abstract object)
+	LabelLoad   = "ld"      // heap cell x loaded into y
+	LabelGuard  = "guard"   // y is x read where a guard says x is not nil
+	LabelOp     = "op"      // y is computed from x but is not x: concatenation, conversion, opaque library call
+)
+
+// Root is the vertex every check's source edges start from.
+const Root uint32 = 0
+
+// VertexKind says what a value-flow vertex stands for.
+type VertexKind uint8
+
+const (
+	VRoot    VertexKind = iota
+	VValue              // an SSA value, or one field of a struct-typed value (Field >= 0)
+	VTuple              // component Index of a tuple-valued SSA value
+	VReturn             // result Index of Func
+	VHeap               // cell HeapField of points-to object Obj
+	VGuarded            // Value read where a guard says it is not nil
+	VNil                // one occurrence of the constant nil (Value) in Func
+	VTemp               // a helper vertex (append, copy)
+)
+
+// Vertex describes one value-flow vertex.
+type Vertex struct {
+	Kind  VertexKind
+	Value ssa.Value
+	Func  *ssa.Function
+	Index int // tuple component or result number
+	Field int // field of a struct-typed value; -1 for the whole value
+	// Obj and HeapField name a heap cell: a vertex of the points-to graph
+	// (Analysis.Graph) and a field index (frontend.FieldIndex, ElemIndex,
+	// ...; starCell for a whole pointee).
+	Obj       uint32
+	HeapField uint32
+	Pos       token.Pos
+}
+
+// EdgeInfo is where in the program an edge's flow happens, for witnesses.
+type EdgeInfo struct {
+	Pos    token.Pos
+	Site   ssa.CallInstruction // call_i, icall_i, ret_i, and op edges of opaque calls
+	Callee *ssa.Function       // the function called at Site
+}
+
+// NilSource is one explicit nil constant and the vertex it is (VNil).
+type NilSource struct {
+	V     uint32
+	Iface bool // the nil is an interface value (nili), not a pointer, map, ...
+	Local bool // in a package the patterns named
+}
+
+// SinkKind says what a nil sink does with its value.
+type SinkKind uint8
+
+const (
+	SinkField     SinkKind = iota // field access through a pointer
+	SinkLoad                      // *p
+	SinkStore                     // *p = v
+	SinkCall                      // call through a func value
+	SinkInvoke                    // method call on an interface
+	SinkMapWrite                  // m[k] = v
+	SinkArrayElem                 // element of a pointer to an array
+	SinkAssert                    // x.(T) on an interface
+	SinkRecv                      // a method that dereferences its receiver, called with it
+)
+
+// NilSink is a use where a nil value panics, in a local function.
+type NilSink struct {
+	V     uint32 // the vertex read at the use (a guarded copy where guarded)
+	Pos   token.Pos
+	Kind  SinkKind
+	Expr  string // the value's source expression: "p", "x.next"
+	What  string // "field access p.f", "call of (*T).M"
+	Func  *ssa.Function
+	Iface bool // the value is an interface: only a nil interface panics
+}
+
+// FlowOptions controls BuildFlow.
+type FlowOptions struct {
+	// Context labels calls and returns with their call sites (call_i,
+	// icall_i, ret_i); otherwise they are plain assign edges.
+	Context bool
+}
+
+// FlowGraph is the value-flow graph of a program, shared by every check:
+// one vertex per SSA value that can carry nil or taint (pointers,
+// interfaces, maps, slices, channels, funcs, strings, and each field of a
+// struct-typed value), per result, per heap cell (a field or element of a
+// points-to object) and per guarded copy of a value. The heap is
+// connected through the points-to sets: a store into p.f and a load from
+// q.f meet at the cell (o, f) of every o both may point to.
+type FlowGraph struct {
+	*graph.Graph
+	Vertices []Vertex
+	Info     []EdgeInfo // parallel to Graph.Edges
+	Prog     *frontend.Program
+	Analysis *frontend.Analysis
+	// Funcs are the functions whose bodies the graph holds.
+	Funcs []*ssa.Function
+	// NilSources and NilSinks are the nil check's candidates.
+	NilSources []NilSource
+	NilSinks   []NilSink
+
+	local   map[*ssa.Package]bool
+	vals    map[vkey]uint32
+	rets    map[*ssa.Function][][]uint32
+	heap    map[hkey]uint32
+	names   map[ssa.Value]string
+	context bool
+	guards  map[*ssa.Function][]guard
+	derefs  map[*ssa.Function]bool
+
+	mu      sync.Mutex
+	derived map[string]int64
+}
+
+type vkey struct {
+	v       ssa.Value
+	comp    int32 // tuple component, -1 for a non-tuple value
+	field   int32 // struct field, -1 for the whole value
+	guarded bool
+}
+
+type hkey struct{ obj, field uint32 }
+
+// starCell is the heap field of a whole pointee (*p).
+const starCell = ^uint32(0) - 1
+
+// localBase tags heap field numbers of fields Build never met.
+const localBase = 1 << 30
+
+// BuildFlow builds the value-flow graph of the functions a's points-to
+// graph holds.
+func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) (*FlowGraph, error) {
+	if opts == nil {
+		opts = &FlowOptions{}
+	}
+	g := &FlowGraph{
+		Graph: graph.New(), Prog: prog, Analysis: a,
+		local: map[*ssa.Package]bool{}, vals: map[vkey]uint32{}, rets: map[*ssa.Function][][]uint32{},
+		heap: map[hkey]uint32{}, names: map[ssa.Value]string{}, context: opts.Context,
+		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{}, derived: map[string]int64{},
+	}
+	for _, p := range prog.Packages {
+		g.local[p] = true
+	}
+	g.newVertex(Vertex{Kind: VRoot})
+	for _, fn := range a.Graph.Funcs {
+		if !frontend.Opaque(fn) {
+			g.Funcs = append(g.Funcs, fn)
+		}
+	}
+	fb := &flowBuilder{g: g, bodies: map[*ssa.Function]bool{}}
+	for _, fn := range g.Funcs {
+		fb.bodies[fn] = true
+	}
+	for _, fn := range g.Funcs {
+		fb.function(fn)
+	}
+	g.NumVertices = uint32(len(g.Vertices))
+	return g, nil
+}
+
+// IsLocal reports whether fn belongs to a package the patterns named.
+func (g *FlowGraph) IsLocal(fn *ssa.Function) bool {
+	if fn == nil {
+		return false
+	}
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	if fn.Pkg == nil && fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	return fn.Pkg != nil && g.local[fn.Pkg]
+}
+
+func (g *FlowGraph) newVertex(v Vertex) uint32 {
+	g.Vertices = append(g.Vertices, v)
+	return uint32(len(g.Vertices) - 1)
+}
+
+func (g *FlowGraph) addEdge(src, dst uint32, label string, index uint32, info EdgeInfo) {
+	if !g.context {
+		switch label {
+		case LabelICall:
+			// Only what an interface holds reaches the receiver: a nil
+			// interface panics at the call (see grammars/nilflow.cfg).
+			label, index = LabelUnbox, graph.NoIndex
+		case LabelCall, LabelRet:
+			label, index = LabelAssign, graph.NoIndex
+		}
+	}
+	g.AddEdge(src, dst, label, index)
+	g.Info = append(g.Info, info)
+}
+
+// Position is pos as a file:line:col position, the file relative to the
+// working directory when below it (as go vet prints it).
+func (g *FlowGraph) Position(pos token.Pos) token.Position {
+	p := g.Prog.Fset.Position(pos)
+	if wd := g.Prog.WorkingDir(); wd != "" && p.Filename != "" {
+		if rel, err := filepath.Rel(wd, p.Filename); err == nil && !strings.HasPrefix(rel, "..") {
+			p.Filename = rel
+		}
+	}
+	return p
+}
+
+// Value returns the vertices of v: one, or one per field for a struct
+// value (nil when v cannot carry nil or taint).
+func (g *FlowGraph) Value(v ssa.Value) []uint32 { return g.leaves(v, -1, false) }
+
+// Use returns the vertices of v as read by instr: the guarded copies
+// where a guard (x != nil, err == nil, ok) dominates instr.
+func (g *FlowGraph) Use(v ssa.Value, instr ssa.Instruction) []uint32 {
+	return g.leaves(v, -1, g.guarded(v, instr.Block(), nil))
+}
+
+// Component returns the vertices of component i of a tuple-valued v (a
+// call with several results, a comma-ok form).
+func (g *FlowGraph) Component(v ssa.Value, i int) []uint32 { return g.leaves(v, i, false) }
+
+// Result returns the vertices of result i of fn (for any call of fn).
+func (g *FlowGraph) Result(fn *ssa.Function, i int) []uint32 {
+	return g.resultLeaves(fn, i)
+}
+
+// Name is the source expression of v where it has one ("p", "x.f",
+// "f()"), else its SSA name.
+func (g *FlowGraph) Name(v ssa.Value) string { return g.exprName(v, 0) }
+
+// Describe names a vertex for witnesses and graphs.
+func (g *FlowGraph) Describe(v uint32) string {
+	n := g.Vertices[v]
+	switch n.Kind {
+	case VRoot:
+		return "<root>"
+	case VValue, VGuarded:
+		s := g.Name(n.Value)
+		if n.Field >= 0 {
+			if st, ok := n.Value.Type().Underlying().(*types.Struct); ok {
+				s += "." + st.Field(n.Field).Name()
+			}
+		}
+		return s
+	case VTuple:
+		return fmt.Sprintf("%s#%d", g.Name(n.Value), n.Index)
+	case VReturn:
+		return fmt.Sprintf("result %d of %s", n.Index, frontend.FuncName(n.Func))
+	case VHeap:
+		return g.cellName(n.Obj, n.HeapField)
+	case VNil:
+		return "nil"
+	}
+	return fmt.Sprintf("tmp%d", v)
+}
+
+func (g *FlowGraph) cellName(o, f uint32) string {
+	n := g.Analysis.Graph.Nodes[o]
+	s := n.Label
+	switch {
+	case f == starCell:
+		return "*" + s
+	case f == frontend.ElemIndex:
+		return s + "[*]"
+	case f == frontend.MapKeyIndex:
+		return "key of " + s
+	case f == frontend.MapValIndex:
+		return s + "[k]"
+	}
+	if n.Type != nil {
+		t := n.Type
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			for i := 0; i < st.NumFields(); i++ {
+				if idx, ok := g.Analysis.Graph.FieldIndex(t, i); ok && idx == f {
+					return s + "." + st.Field(i).Name()
+				}
+			}
+		}
+	}
+	return s + ".field"
+}
+
+// tracked reports whether values of type t can carry nil or taint.
+func tracked(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0 || u.Kind() == types.UnsafePointer
+	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
+		return true
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if trackedLeaf(u.Field(i).Type()) {
+				return true
+			}
+		}
+	case *types.Array:
+		return trackedLeaf(u.Elem())
+	case *types.TypeParam:
+		return true
+	}
+	return false
+}
+
+// trackedLeaf is tracked for a field, whose nested structs are one vertex.
+func trackedLeaf(t types.Type) bool {
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for i := 0; i < st.NumFields(); i++ {
+			if trackedLeaf(st.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return tracked(t)
+}
+
+// nilable reports whether a value of type t can be nil.
+func nilable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
+}
+
+// fieldsOf lists the tracked fields of a struct type t, or nil when t is
+// not a struct (its value is one vertex).
+func fieldsOf(t types.Type) []int {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var fs []int
+	for i := 0; i < st.NumFields(); i++ {
+		if trackedLeaf(st.Field(i).Type()) {
+			fs = append(fs, i)
+		}
+	}
+	return fs
+}
+
+func typeOf(v ssa.Value, comp int) types.Type {
+	t := v.Type()
+	if comp >= 0 {
+		return t.(*types.Tuple).At(comp).Type()
+	}
+	return t
+}
+
+// leaves returns the vertices of v (component comp, or -1), one per
+// tracked field for structs.
+func (g *FlowGraph) leaves(v ssa.Value, comp int, guarded bool) []uint32 {
+	switch v.(type) {
+	case *ssa.Const, *ssa.Builtin:
+		return nil
+	}
+	t := typeOf(v, comp)
+	if _, ok := t.(*types.Tuple); ok || !tracked(t) {
+		return nil
+	}
+	fs := fieldsOf(t)
+	if fs == nil {
+		return []uint32{g.vertex(v, comp, -1, guarded && nilable(t))}
+	}
+	out := make([]uint32, len(fs))
+	for k, f := range fs {
+		out[k] = g.vertex(v, comp, f, false)
+	}
+	return out
+}
+
+func (g *FlowGraph) vertex(v ssa.Value, comp, field int, guarded bool) uint32 {
+	k := vkey{v, int32(comp), int32(field), guarded}
+	if id, ok := g.vals[k]; ok {
+		return id
+	}
+	kind := VValue
+	if comp >= 0 {
+		kind = VTuple
+	}
+	var fn *ssa.Function
+	if p := v.Parent(); p != nil {
+		fn = p
+	}
+	if guarded {
+		base := g.vertex(v, comp, field, false)
+		id := g.newVertex(Vertex{Kind: VGuarded, Value: v, Func: fn, Index: comp, Field: field, Pos: posOf(v)})
+		g.vals[k] = id
+		g.addEdge(base, id, LabelGuard, graph.NoIndex, EdgeInfo{Pos: posOf(v)})
+		return id
+	}
+	id := g.newVertex(Vertex{Kind: kind, Value: v, Func: fn, Index: comp, Field: field, Pos: posOf(v)})
+	g.vals[k] = id
+	return id
+}
+
+// returns lists the vertices of each result of fn: none for untracked
+// results, one per field for struct results.
+func (g *FlowGraph) returns(fn *ssa.Function) [][]uint32 {
+	if r, ok := g.rets[fn]; ok {
+		return r
+	}
+	res := fn.Signature.Results()
+	r := make([][]uint32, res.Len())
+	for k := range r {
+		t := res.At(k).Type()
+		if !tracked(t) {
+			continue
+		}
+		if fs := fieldsOf(t); fs != nil {
+			for _, f := range fs {
+				r[k] = append(r[k], g.newVertex(Vertex{Kind: VReturn, Func: fn, Index: k, Field: f, Pos: fn.Pos()}))
+			}
+			continue
+		}
+		r[k] = []uint32{g.newVertex(Vertex{Kind: VReturn, Func: fn, Index: k, Field: -1, Pos: fn.Pos()})}
+	}
+	g.rets[fn] = r
+	return r
+}
+
+// heapCell returns the vertex of cell f of points-to object o. A cell of
+// a sub-object's whole pointee is the parent's field.
+func (g *FlowGraph) heapCell(o, f uint32) uint32 {
+	if f == starCell {
+		if n := g.Analysis.Graph.Nodes[o]; n.Kind == frontend.KindSubObject {
+			o, f = n.Parent, uint32(n.Index)
+		}
+	}
+	k := hkey{o, f}
+	if id, ok := g.heap[k]; ok {
+		return id
+	}
+	id := g.newVertex(Vertex{Kind: VHeap, Obj: o, HeapField: f, Field: -1, Pos: g.Analysis.Graph.Nodes[o].Pos})
+	g.heap[k] = id
+	return id
+}
+
+// pointees are the objects v may point to, without the unknown object:
+// flows through memory the analysis does not model are not followed (a
+// hub that would join every unsafe store to every unsafe load).
+func (g *FlowGraph) pointees(v ssa.Value) []uint32 {
+	var out []uint32
+	for _, o := range g.Analysis.PointsTo(v) {
+		if o != g.Analysis.Graph.Unknown {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// exprName reconstructs a source expression for v.
+func (g *FlowGraph) exprName(v ssa.Value, depth int) string {
+	if s, ok := g.names[v]; ok {
+		return s
+	}
+	if depth > 4 {
+		return "…"
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return x.Name()
+	case *ssa.Global:
+		return "&" + x.Name()
+	case *ssa.Function:
+		return frontend.FuncName(x)
+	case *ssa.Const:
+		if x.IsNil() {
+			return "nil"
+		}
+		if x.Value != nil && x.Value.Kind() == constant.String {
+			return x.Value.ExactString()
+		}
+		return x.String()
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			switch a := x.X.(type) {
+			case *ssa.FieldAddr:
+				return g.exprName(a.X, depth+1) + "." + fieldName(a.X.Type(), a.Field)
+			case *ssa.Global:
+				return a.Name()
+			case *ssa.Alloc:
+				if a.Comment != "" {
+					return a.Comment
+				}
+			case *ssa.IndexAddr:
+				return g.exprName(a.X, depth+1) + "[…]"
+			}
+			return "*" + g.exprName(x.X, depth+1)
+		}
+		if x.Op == token.ARROW {
+			return "<-" + g.exprName(x.X, depth+1)
+		}
+	case *ssa.FieldAddr:
+		return "&" + g.exprName(x.X, depth+1) + "." + fieldName(x.X.Type(), x.Field)
+	case *ssa.Field:
+		return g.exprName(x.X, depth+1) + "." + fieldName(x.X.Type(), x.Field)
+	case *ssa.Call:
+		if fn := x.Call.StaticCallee(); fn != nil {
+			return fn.Name() + "()"
+		}
+		if x.Call.IsInvoke() {
+			return g.exprName(x.Call.Value, depth+1) + "." + x.Call.Method.Name() + "()"
+		}
+		return g.exprName(x.Call.Value, depth+1) + "()"
+	case *ssa.Extract:
+		if c, ok := x.Tuple.(*ssa.Call); ok {
+			return fmt.Sprintf("%s (result %d)", g.exprName(c, depth+1), x.Index)
+		}
+		return g.exprName(x.Tuple, depth+1)
+	case *ssa.Lookup:
+		return g.exprName(x.X, depth+1) + "[…]"
+	case *ssa.TypeAssert:
+		return g.exprName(x.X, depth+1) + ".(" + types.TypeString(x.AssertedType, qualifier) + ")"
+	case *ssa.MakeInterface:
+		return g.exprName(x.X, depth+1)
+	case *ssa.ChangeType:
+		return g.exprName(x.X, depth+1)
+	case *ssa.ChangeInterface:
+		return g.exprName(x.X, depth+1)
+	case *ssa.Convert:
+		return g.exprName(x.X, depth+1)
+	}
+	return v.Name()
+}
+
+// funcShort names fn in witness steps: (*T).M, pkg.f.
+func funcShort(fn *ssa.Function) string {
+	if fn == nil {
+		return "a function"
+	}
+	return frontend.FuncName(fn)
+}

@@ -1,0 +1,566 @@
+package check
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/frontend"
+	"github.com/cflr/cflr/graph"
+)
+
+// flowBuilder translates function bodies into value-flow edges.
+type flowBuilder struct {
+	g      *FlowGraph
+	bodies map[*ssa.Function]bool // functions whose bodies the graph holds
+	fn     *ssa.Function
+	local  bool
+	sites  map[ssa.CallInstruction]uint32
+	fields map[*types.Var]uint32 // fields Build never met
+}
+
+func (b *flowBuilder) function(fn *ssa.Function) {
+	b.fn, b.local = fn, b.g.IsLocal(fn)
+	if fn.Synthetic != "" && fn.Pkg == nil {
+		// Wrappers of local methods are local too (their panics are the
+		// method's); others are not.
+		if o := fn.Origin(); o != nil {
+			b.local = b.g.IsLocal(o)
+		}
+	}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			b.instr(instr)
+		}
+	}
+	if fn.Recover != nil {
+		return
+	}
+}
+
+func (b *flowBuilder) site(c ssa.CallInstruction) uint32 {
+	if b.sites == nil {
+		b.sites = map[ssa.CallInstruction]uint32{}
+	}
+	if id, ok := b.sites[c]; ok {
+		return id
+	}
+	id := uint32(len(b.sites))
+	b.sites[c] = id
+	return id
+}
+
+// fieldKey is the heap field number of field i of struct type t: the
+// points-to graph's where Build met the field (so that sub-objects line
+// up), else a number of our own.
+func (b *flowBuilder) fieldKey(t types.Type, i int) uint32 {
+	if idx, ok := b.g.Analysis.Graph.FieldIndex(t, i); ok {
+		return idx
+	}
+	st := t.Underlying().(*types.Struct)
+	v := st.Field(i).Origin()
+	if b.fields == nil {
+		b.fields = map[*types.Var]uint32{}
+	}
+	if k, ok := b.fields[v]; ok {
+		return k
+	}
+	k := uint32(localBase + len(b.fields))
+	b.fields[v] = k
+	return k
+}
+
+// connect adds edges from each source leaf to the destination leaves:
+// field to field when both are the same struct, else every pair.
+func (b *flowBuilder) connect(srcs, dsts []uint32, label string, idx uint32, info EdgeInfo) {
+	if len(srcs) == len(dsts) {
+		for k := range srcs {
+			b.g.addEdge(srcs[k], dsts[k], label, idx, info)
+		}
+		return
+	}
+	for _, s := range srcs {
+		for _, d := range dsts {
+			b.g.addEdge(s, d, label, idx, info)
+		}
+	}
+}
+
+// nilVertex returns a fresh VNil vertex for a nil constant used at pos in
+// a local function (noVertex elsewhere: only nils the user wrote count).
+func (b *flowBuilder) nilVertex(c *ssa.Const, pos token.Pos) (uint32, bool) {
+	if !b.local || !c.IsNil() || !nilable(c.Type()) {
+		return 0, false
+	}
+	n := b.g.newVertex(Vertex{Kind: VNil, Value: c, Func: b.fn, Field: -1, Pos: pos})
+	b.g.NilSources = append(b.g.NilSources, NilSource{V: n, Iface: types.IsInterface(c.Type()), Local: true})
+	return n, true
+}
+
+// flowTo adds edges from src, as read in block blk (along the edge from
+// pred for a phi), to dsts.
+func (b *flowBuilder) flowTo(src ssa.Value, blk, pred *ssa.BasicBlock, dsts []uint32, label string, idx uint32, info EdgeInfo) {
+	if len(dsts) == 0 {
+		return
+	}
+	if c, ok := src.(*ssa.Const); ok {
+		if n, ok := b.nilVertex(c, info.Pos); ok {
+			b.connect([]uint32{n}, dsts, label, idx, info)
+		}
+		return
+	}
+	b.connect(b.g.leaves(src, -1, b.g.guarded(src, blk, pred)), dsts, label, idx, info)
+}
+
+// sink records a use of v at instr where a nil v panics.
+func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, what string) {
+	if !b.local {
+		return
+	}
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.Global, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeClosure, *ssa.Function,
+		*ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeInterface:
+		return // never nil
+	}
+	pos := instr.Pos()
+	if !pos.IsValid() {
+		pos = posOf(v)
+	}
+	var vx uint32
+	if c, ok := v.(*ssa.Const); ok {
+		n, ok := b.nilVertex(c, pos)
+		if !ok {
+			return
+		}
+		vx = n
+	} else {
+		ls := b.g.Use(v, instr)
+		if len(ls) != 1 {
+			return
+		}
+		vx = ls[0]
+	}
+	b.g.NilSinks = append(b.g.NilSinks, NilSink{V: vx, Pos: pos, Kind: kind, Expr: b.g.Name(v), What: what, Func: b.fn, Iface: types.IsInterface(v.Type())})
+}
+
+// memCells lists, per leaf of a value of type t, the heap cells that a
+// load or store through addr reads or writes.
+func (b *flowBuilder) memCells(addr ssa.Value, t types.Type) [][]uint32 {
+	if fs := fieldsOf(t); fs != nil {
+		objs := b.g.pointees(addr)
+		out := make([][]uint32, len(fs))
+		for k, f := range fs {
+			for _, o := range objs {
+				out[k] = append(out[k], b.g.heapCell(o, b.fieldKey(t, f)))
+			}
+		}
+		return out
+	}
+	if _, ok := t.Underlying().(*types.Array); ok {
+		return [][]uint32{b.cells(b.g.pointees(addr), frontend.ElemIndex)}
+	}
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return [][]uint32{b.cells(b.g.pointees(a.X), b.fieldKey(deref(a.X.Type()), a.Field))}
+	case *ssa.IndexAddr:
+		return [][]uint32{b.cells(b.g.pointees(a.X), frontend.ElemIndex)}
+	}
+	return [][]uint32{b.cells(b.g.pointees(addr), starCell)}
+}
+
+func (b *flowBuilder) cells(objs []uint32, f uint32) []uint32 {
+	out := make([]uint32, 0, len(objs))
+	for _, o := range objs {
+		out = append(out, b.g.heapCell(o, f))
+	}
+	return out
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+func isPtrToArray(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Array)
+	return ok
+}
+
+func isString(t types.Type) bool {
+	bt, ok := t.Underlying().(*types.Basic)
+	return ok && bt.Info()&types.IsString != 0
+}
+
+func fieldName(t types.Type, i int) string {
+	if st, ok := deref(t).Underlying().(*types.Struct); ok && i < st.NumFields() {
+		return st.Field(i).Name()
+	}
+	return fmt.Sprint("field", i)
+}
+
+func qualifier(p *types.Package) string { return p.Name() }
+
+// posOf is v's position or, for implicit values, that of its first
+// positioned user.
+func posOf(v ssa.Value) token.Pos {
+	if v.Pos().IsValid() {
+		return v.Pos()
+	}
+	if rs := v.Referrers(); rs != nil {
+		for _, r := range *rs {
+			if r.Pos().IsValid() {
+				return r.Pos()
+			}
+		}
+	}
+	return token.NoPos
+}
+
+func (b *flowBuilder) instr(instr ssa.Instruction) {
+	g := b.g
+	blk := instr.Block()
+	info := EdgeInfo{Pos: instr.Pos()}
+	switch i := instr.(type) {
+	case *ssa.DebugRef:
+		// Name values after the variables that hold them, else after the
+		// first expression that denotes them.
+		if b.local {
+			if obj := i.Object(); obj != nil && !i.IsAddr {
+				g.names[i.X] = obj.Name()
+			} else if _, ok := g.names[i.X]; !ok && i.Expr != nil && !i.IsAddr {
+				g.names[i.X] = types.ExprString(i.Expr)
+			}
+		}
+	case *ssa.Phi:
+		dst := g.Value(i)
+		for k, e := range i.Edges {
+			b.flowTo(e, blk, blk.Preds[k], dst, LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		}
+	case *ssa.Store:
+		b.storeSink(i.Addr, i)
+		cells := b.memCells(i.Addr, i.Val.Type())
+		if c, ok := i.Val.(*ssa.Const); ok {
+			if n, ok := b.nilVertex(c, i.Pos()); ok && len(cells) == 1 {
+				b.connect([]uint32{n}, cells[0], LabelStore, graph.NoIndex, info)
+			}
+			return
+		}
+		srcs := g.Use(i.Val, i)
+		if len(srcs) != len(cells) {
+			return
+		}
+		for k, s := range srcs {
+			b.connect([]uint32{s}, cells[k], LabelStore, graph.NoIndex, info)
+		}
+	case *ssa.UnOp:
+		switch i.Op {
+		case token.MUL:
+			b.storeSink(i.X, i)
+			dst := g.Value(i)
+			if len(dst) == 0 {
+				return
+			}
+			cells := b.memCells(i.X, i.Type())
+			if len(cells) != len(dst) {
+				return
+			}
+			for k, d := range dst {
+				b.connect(cells[k], []uint32{d}, LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+			}
+		case token.ARROW:
+			var dst []uint32
+			if i.CommaOk {
+				dst = g.Component(i, 0)
+			} else {
+				dst = g.Value(i)
+			}
+			b.connect(b.cells(g.pointees(i.X), frontend.ElemIndex), dst, LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		}
+	case *ssa.FieldAddr:
+		b.sink(i.X, i, SinkField, "field access "+g.Name(i.X)+"."+fieldName(i.X.Type(), i.Field))
+	case *ssa.IndexAddr:
+		if isPtrToArray(i.X.Type()) {
+			b.sink(i.X, i, SinkArrayElem, "element access "+g.Name(i.X)+"[…]")
+		}
+	case *ssa.Field:
+		fs := fieldsOf(i.X.Type())
+		src := g.Use(i.X, i)
+		for k, f := range fs {
+			if f == i.Field && k < len(src) {
+				b.connect(src[k:k+1], g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+			}
+		}
+	case *ssa.Index:
+		if _, ok := i.X.Type().Underlying().(*types.Array); ok {
+			b.flowTo(i.X, blk, nil, g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		}
+	case *ssa.Lookup:
+		if _, ok := i.X.Type().Underlying().(*types.Map); ok {
+			dst := g.Value(i)
+			if i.CommaOk {
+				dst = g.Component(i, 0)
+			}
+			b.connect(b.cells(g.pointees(i.X), frontend.MapValIndex), dst, LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		} else if isString(i.X.Type()) {
+			b.flowTo(i.X, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		}
+	case *ssa.MapUpdate:
+		b.sink(i.Map, i, SinkMapWrite, "assignment to entry in map "+g.Name(i.Map))
+		objs := g.pointees(i.Map)
+		b.flowTo(i.Key, blk, nil, b.cells(objs, frontend.MapKeyIndex), LabelStore, graph.NoIndex, info)
+		b.flowTo(i.Value, blk, nil, b.cells(objs, frontend.MapValIndex), LabelStore, graph.NoIndex, info)
+	case *ssa.Next:
+		if r, ok := i.Iter.(*ssa.Range); ok && !i.IsString {
+			objs := g.pointees(r.X)
+			b.connect(b.cells(objs, frontend.MapKeyIndex), g.Component(i, 1), LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
+			b.connect(b.cells(objs, frontend.MapValIndex), g.Component(i, 2), LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
+		} else if ok && i.IsString {
+			b.flowTo(r.X, blk, nil, g.Component(i, 2), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
+		}
+	case *ssa.Send:
+		b.flowTo(i.X, blk, nil, b.cells(g.pointees(i.Chan), frontend.ElemIndex), LabelStore, graph.NoIndex, info)
+	case *ssa.Select:
+		r := 2
+		for _, st := range i.States {
+			if st.Dir == types.SendOnly {
+				b.flowTo(st.Send, blk, nil, b.cells(g.pointees(st.Chan), frontend.ElemIndex), LabelStore, graph.NoIndex, info)
+			} else {
+				b.connect(b.cells(g.pointees(st.Chan), frontend.ElemIndex), g.Component(i, r), LabelLoad, graph.NoIndex, info)
+				r++
+			}
+		}
+	case *ssa.Slice:
+		if isPtrToArray(i.X.Type()) {
+			b.sink(i.X, i, SinkArrayElem, "slicing "+g.Name(i.X))
+			return // the slice is never nil (or the slicing panicked)
+		}
+		label := LabelAssign
+		if isString(i.X.Type()) {
+			label = LabelOp
+		}
+		b.flowTo(i.X, blk, nil, g.Value(i), label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.MakeInterface:
+		b.flowTo(i.X, blk, nil, g.Value(i), LabelBox, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.ChangeType:
+		b.flowTo(i.X, blk, nil, g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.ChangeInterface:
+		b.flowTo(i.X, blk, nil, g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.SliceToArrayPointer:
+		b.flowTo(i.X, blk, nil, g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.MultiConvert:
+		b.flowTo(i.X, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.Convert:
+		label := LabelAssign
+		if isString(i.X.Type()) != isString(i.Type()) {
+			label = LabelOp // string ↔ []byte, []rune: new data
+		}
+		b.flowTo(i.X, blk, nil, g.Value(i), label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.BinOp:
+		if i.Op == token.ADD && isString(i.Type()) {
+			b.flowTo(i.X, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+			b.flowTo(i.Y, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		}
+	case *ssa.TypeAssert:
+		dst := g.Value(i)
+		if i.CommaOk {
+			dst = g.Component(i, 0)
+		} else {
+			b.sink(i.X, i, SinkAssert, "type assertion "+g.Name(i.X)+".("+types.TypeString(i.AssertedType, qualifier)+")")
+		}
+		label := LabelUnbox
+		if types.IsInterface(i.AssertedType) {
+			label = LabelAssign
+		}
+		b.flowTo(i.X, blk, nil, dst, label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.Extract:
+		b.connect(g.Component(i.Tuple, i.Index), g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+	case *ssa.MakeClosure:
+		fn := i.Fn.(*ssa.Function)
+		for k, bind := range i.Bindings {
+			b.flowTo(bind, blk, nil, g.Value(fn.FreeVars[k]), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		}
+	case *ssa.Return:
+		rets := g.returns(b.fn)
+		for k, r := range i.Results {
+			if k < len(rets) {
+				b.flowTo(r, blk, nil, g.resultLeaves(b.fn, k), LabelAssign, graph.NoIndex, info)
+			}
+		}
+	case *ssa.Call:
+		b.call(i, i.Common(), i)
+	case *ssa.Go:
+		b.call(i, i.Common(), nil)
+	case *ssa.Defer:
+		b.call(i, i.Common(), nil)
+	}
+}
+
+// storeSink records *p and *p = v through a plain pointer p (field and
+// element addresses are checked where they are computed).
+func (b *flowBuilder) storeSink(addr ssa.Value, instr ssa.Instruction) {
+	switch addr.(type) {
+	case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Alloc, *ssa.Global:
+		return
+	}
+	if _, ok := instr.(*ssa.Store); ok {
+		b.sink(addr, instr, SinkStore, "store through "+b.g.Name(addr))
+	} else {
+		b.sink(addr, instr, SinkLoad, "dereference of "+b.g.Name(addr))
+	}
+}
+
+// callResults are the leaves of component k of a call's value.
+func (g *FlowGraph) callResults(res ssa.Value, k int) []uint32 {
+	if res == nil {
+		return nil
+	}
+	if _, ok := res.Type().(*types.Tuple); ok {
+		return g.Component(res, k)
+	}
+	return g.Value(res)
+}
+
+func (b *flowBuilder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa.Value) {
+	g := b.g
+	blk := instr.Block()
+	if bi, ok := c.Value.(*ssa.Builtin); ok {
+		b.builtin(instr, bi, c.Args, res)
+		return
+	}
+	switch {
+	case c.IsInvoke():
+		b.sink(c.Value, instr, SinkInvoke, "method call "+g.Name(c.Value)+"."+c.Method.Name()+"()")
+	case c.StaticCallee() == nil:
+		b.sink(c.Value, instr, SinkCall, "call of func value "+g.Name(c.Value))
+	}
+	callees := g.Analysis.Callees(instr)
+	site := b.site(instr)
+	nres := c.Signature().Results().Len()
+	for _, fn := range callees {
+		info := EdgeInfo{Pos: instr.Pos(), Site: instr, Callee: fn}
+		if !g.IsLocal(fn) && !c.IsInvoke() && fn.Signature.Recv() != nil && len(c.Args) > 0 && g.derefsReceiver(fn) {
+			b.sink(c.Args[0], instr, SinkRecv, "call of "+frontend.FuncName(fn)+", which dereferences its receiver")
+		}
+		if !b.bodies[fn] || len(fn.Params) < len(c.Args) {
+			b.opaque(instr, c, res, info)
+			continue
+		}
+		params := fn.Params
+		if c.IsInvoke() {
+			if len(params) == 0 {
+				continue
+			}
+			b.flowTo(c.Value, blk, nil, g.Value(params[0]), LabelICall, site, info)
+			params = params[1:]
+		}
+		for k, a := range c.Args {
+			if k < len(params) {
+				b.flowTo(a, blk, nil, g.Value(params[k]), LabelCall, site, info)
+			}
+		}
+		if res != nil {
+			for k := 0; k < nres; k++ {
+				b.connect(g.resultLeaves(fn, k), g.callResults(res, k), LabelRet, site, info)
+			}
+		}
+	}
+	if len(callees) == 0 {
+		b.opaque(instr, c, res, EdgeInfo{Pos: instr.Pos(), Site: instr})
+	}
+}
+
+// opaque models a call whose callee's body the graph does not hold: what
+// goes in may come out changed (op edges: taint follows them, nil does
+// not: a library result is not a nil the user wrote).
+func (b *flowBuilder) opaque(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa.Value, info EdgeInfo) {
+	if res == nil {
+		return
+	}
+	g := b.g
+	var dsts []uint32
+	n := c.Signature().Results().Len()
+	for k := 0; k < n; k++ {
+		dsts = append(dsts, g.callResults(res, k)...)
+	}
+	if len(dsts) == 0 {
+		return
+	}
+	args := c.Args
+	if c.IsInvoke() {
+		args = append([]ssa.Value{c.Value}, args...)
+	}
+	for _, a := range args {
+		if _, ok := a.(*ssa.Const); ok {
+			continue
+		}
+		for _, s := range g.Use(a, instr) {
+			for _, d := range dsts {
+				g.addEdge(s, d, LabelOp, graph.NoIndex, info)
+			}
+		}
+	}
+}
+
+func (b *flowBuilder) builtin(instr ssa.CallInstruction, bi *ssa.Builtin, args []ssa.Value, res ssa.Value) {
+	g := b.g
+	blk := instr.Block()
+	info := EdgeInfo{Pos: instr.Pos()}
+	switch bi.Name() {
+	case "append":
+		if res == nil {
+			return
+		}
+		dst := g.Value(res)
+		b.flowTo(args[0], blk, nil, dst, LabelAssign, graph.NoIndex, info)
+		if len(args) > 1 {
+			b.copyElems(res, args[1], instr)
+		}
+	case "copy":
+		b.copyElems(args[0], args[1], instr)
+	case "ssa:wrapnilchk":
+		b.sink(args[0], instr, SinkRecv, "method value "+g.Name(args[0]))
+		b.flowTo(args[0], blk, nil, g.Value(res), LabelAssign, graph.NoIndex, info)
+	}
+}
+
+// copyElems makes the elements of src's array flow into dst's (append,
+// copy): through a temporary cell when elements are tracked, else (bytes,
+// runes) as an op from the slice or string src to dst.
+func (b *flowBuilder) copyElems(dst, src ssa.Value, instr ssa.Instruction) {
+	g := b.g
+	info := EdgeInfo{Pos: instr.Pos()}
+	st, ok := dst.Type().Underlying().(*types.Slice)
+	if !ok {
+		return
+	}
+	if isString(src.Type()) || !trackedLeaf(st.Elem()) {
+		b.flowTo(src, instr.Block(), nil, g.Value(dst), LabelOp, graph.NoIndex, info)
+		return
+	}
+	from := b.cells(g.pointees(src), frontend.ElemIndex)
+	to := b.cells(g.pointees(dst), frontend.ElemIndex)
+	if len(from) == 0 || len(to) == 0 {
+		return
+	}
+	t := g.newVertex(Vertex{Kind: VTemp, Func: b.fn, Field: -1, Pos: instr.Pos()})
+	b.connect(from, []uint32{t}, LabelLoad, graph.NoIndex, info)
+	b.connect([]uint32{t}, to, LabelStore, graph.NoIndex, info)
+}
+
+// resultLeaves are the vertices of result k of fn, one per field of a
+// struct result.
+func (g *FlowGraph) resultLeaves(fn *ssa.Function, k int) []uint32 {
+	rs := g.returns(fn)
+	if k < len(rs) {
+		return rs[k]
+	}
+	return nil
+}

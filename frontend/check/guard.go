@@ -1,0 +1,265 @@
+package check
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Guards split values as e-SSA does: a use of x that a successful x != nil
+// test dominates (or that follows `if x == nil { return }`) reads a
+// guarded copy of x, joined to x by a guard edge that the nil grammar does
+// not follow. The same holds for
+//
+//   - the (T, error) convention: the other results of a call, where the
+//     call's error result was found nil;
+//   - the comma-ok forms: v where ok was found true (v, ok := m[k],
+//     x.(T), <-ch, and calls returning (T, bool));
+//   - access paths: a guard on one load of p.f (or of a package variable,
+//     or of an address-taken local) covers the other loads of the same
+//     path from the same base, as NilAway's access paths do (stores in
+//     between are not looked for).
+//
+// A block that ends the function's normal flow (a panic, os.Exit,
+// log.Fatal, t.Fatal, runtime.Goexit) does not count as a way around a
+// guard.
+
+// guard says that key is not nil in the blocks that to dominates
+// (entered only from from), and along the edge from → to.
+type guard struct {
+	key      string
+	from, to *ssa.BasicBlock
+}
+
+func (g *FlowGraph) guardsOf(fn *ssa.Function) []guard {
+	if gs, ok := g.guards[fn]; ok {
+		return gs
+	}
+	var gs []guard
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+			continue
+		}
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			gs = collectGuards(gs, ifi.Cond, b, b.Succs[0], b.Succs[1], 0)
+		}
+	}
+	g.guards[fn] = gs
+	return gs
+}
+
+// collectGuards adds the guards cond gives: t is entered when it holds,
+// f when it does not.
+func collectGuards(gs []guard, cond ssa.Value, b, t, f *ssa.BasicBlock, depth int) []guard {
+	if depth > 4 {
+		return gs
+	}
+	switch c := cond.(type) {
+	case *ssa.UnOp:
+		if c.Op == token.NOT {
+			return collectGuards(gs, c.X, b, f, t, depth+1)
+		}
+	case *ssa.BinOp:
+		if c.Op != token.EQL && c.Op != token.NEQ {
+			return gs
+		}
+		x := c.X
+		if isNilConst(x) {
+			x = c.Y
+		} else if !isNilConst(c.Y) {
+			return gs
+		}
+		nonNil, isNil := f, t
+		if c.Op == token.NEQ {
+			nonNil, isNil = t, f
+		}
+		gs = append(gs, guard{pathKey(x), b, nonNil})
+		// err == nil: the call's other results are valid.
+		if ex, ok := x.(*ssa.Extract); ok && isErrorType(ex.Type()) {
+			gs = siblingGuards(gs, ex, b, isNil)
+		}
+	case *ssa.Extract:
+		// ok of a comma-ok form, or the bool of a (T, bool) call.
+		if tt, ok := c.Tuple.Type().(*types.Tuple); ok && tt.Len() == 2 && c.Index == 1 && isBool(c.Type()) {
+			gs = siblingGuards(gs, c, b, t)
+		}
+	}
+	return gs
+}
+
+func siblingGuards(gs []guard, ex *ssa.Extract, b, to *ssa.BasicBlock) []guard {
+	for _, r := range *ex.Tuple.Referrers() {
+		if sib, ok := r.(*ssa.Extract); ok && sib.Index != ex.Index && nilable(sib.Type()) {
+			gs = append(gs, guard{pathKey(sib), b, to})
+		}
+	}
+	return gs
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isErrorType(t types.Type) bool { return types.Identical(t, errorType) }
+
+// pathKey names the access path a value was loaded from, so that guards
+// on one load cover the others: p.f from the same p, a package variable,
+// an address-taken local. Other values are their own key.
+func pathKey(v ssa.Value) string {
+	switch x := v.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			switch a := x.X.(type) {
+			case *ssa.FieldAddr:
+				return fmt.Sprintf("%s.%d", pathKey(a.X), a.Field)
+			case *ssa.Global:
+				return "g:" + a.String()
+			case *ssa.Alloc:
+				return fmt.Sprintf("a%p", a)
+			}
+		}
+	case *ssa.Field:
+		return fmt.Sprintf("%s:%d", pathKey(x.X), x.Field)
+	}
+	return fmt.Sprintf("v%p", v)
+}
+
+// guarded reports whether v, read in block blk (along the edge from pred
+// when v is a phi operand), is known not to be nil there.
+func (g *FlowGraph) guarded(v ssa.Value, blk, pred *ssa.BasicBlock) bool {
+	if blk == nil || !nilable(v.Type()) {
+		return false
+	}
+	gs := g.guardsOf(blk.Parent())
+	if len(gs) == 0 {
+		return false
+	}
+	key := pathKey(v)
+	for _, gd := range gs {
+		if gd.key != key {
+			continue
+		}
+		single := livePreds(gd.to) == 1
+		if pred != nil {
+			if pred == gd.from && blk == gd.to || single && gd.to.Dominates(pred) {
+				return true
+			}
+			continue
+		}
+		if single && gd.to.Dominates(blk) {
+			return true
+		}
+	}
+	return false
+}
+
+// livePreds counts the predecessors of b from which control can arrive
+// normally (not from a block that cannot complete: log.Fatal, os.Exit).
+func livePreds(b *ssa.BasicBlock) int {
+	n := 0
+	for _, p := range b.Preds {
+		if !noReturn(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// noReturn reports whether block b calls a function that never returns.
+func noReturn(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		call, ok := instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		fn := call.Call.StaticCallee()
+		if fn == nil {
+			if call.Call.IsInvoke() && isFatalName(call.Call.Method.Name()) {
+				// testing.TB's Fatal and friends through the interface.
+				if strings.HasSuffix(call.Call.Value.Type().String(), "testing.TB") {
+					return true
+				}
+			}
+			continue
+		}
+		name := fn.Name()
+		pkg := ""
+		if fn.Pkg != nil {
+			pkg = fn.Pkg.Pkg.Path()
+		} else if o := fn.Origin(); o != nil && o.Pkg != nil {
+			pkg = o.Pkg.Pkg.Path()
+		}
+		switch pkg {
+		case "os":
+			if name == "Exit" {
+				return true
+			}
+		case "log":
+			if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
+				return true
+			}
+		case "runtime":
+			if name == "Goexit" {
+				return true
+			}
+		case "testing":
+			if isFatalName(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isFatalName(n string) bool {
+	switch n {
+	case "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+		return true
+	}
+	return false
+}
+
+// derefsReceiver reports whether method fn dereferences its pointer
+// receiver where no guard covers it: calling it with a nil receiver
+// panics.
+func (g *FlowGraph) derefsReceiver(fn *ssa.Function) bool {
+	if r, ok := g.derefs[fn]; ok {
+		return r
+	}
+	r := false
+	if len(fn.Params) > 0 && len(fn.Blocks) > 0 {
+		if _, ptr := fn.Params[0].Type().Underlying().(*types.Pointer); ptr {
+			p := fn.Params[0]
+			for _, u := range *p.Referrers() {
+				deref := false
+				switch u := u.(type) {
+				case *ssa.FieldAddr:
+					deref = u.X == p
+				case *ssa.UnOp:
+					deref = u.Op == token.MUL && u.X == p
+				case *ssa.Store:
+					deref = u.Addr == p
+				case *ssa.IndexAddr:
+					deref = u.X == p && isPtrToArray(p.Type())
+				}
+				if deref && !g.guarded(p, u.Block(), nil) {
+					r = true
+					break
+				}
+			}
+		}
+	}
+	g.derefs[fn] = r
+	return r
+}

@@ -1,0 +1,91 @@
+package check
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cflr/cflr/frontend/check/grammars"
+	"github.com/cflr/cflr/graph"
+)
+
+// Nil is the nilflow check: explicit nil values that flow to a use where
+// a nil panics.
+var Nil Checker = nilChecker{}
+
+func init() { Register(Nil) }
+
+type nilChecker struct{}
+
+func (nilChecker) Name() string { return "nilflow" }
+
+func (nilChecker) Doc() string {
+	return `Nilflow reports nil values that can reach a use where a nil panics.
+
+A nil the code writes (a nil constant assigned, passed, returned or stored)
+is followed through assignments, calls and returns (context-sensitively),
+struct fields, containers and interfaces, to field accesses and
+dereferences through pointers, calls through func values, method calls on
+interfaces, writes to maps, element accesses through pointers to arrays,
+and calls of library methods that dereference their receiver. Uses guarded
+by x != nil (or after if x == nil { return }), by err == nil for the other
+results of a call, or by a comma-ok are not reported. Nils from library
+code, implicit zero values and memory the points-to analysis does not
+model are not followed.`
+}
+
+func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
+	g := p.Flow
+	if len(g.NilSinks) == 0 || len(g.NilSources) == 0 {
+		return nil, nil
+	}
+	gr, err := grammars.Load("nilflow.cfg")
+	if err != nil {
+		return nil, err
+	}
+	var srcs []SourceEdge
+	for _, s := range g.NilSources {
+		if !s.Local {
+			continue
+		}
+		label := "nil"
+		if s.Iface {
+			label = "nili"
+		}
+		srcs = append(srcs, SourceEdge{Dst: s.V, Label: label, Index: graph.NoIndex})
+	}
+	sv, err := g.Solve(ctx, "nilflow", gr, srcs, nil, p.Config.Threads)
+	if err != nil {
+		return nil, err
+	}
+	var out []Finding
+	for _, s := range g.NilSinks {
+		sym := "N"
+		if s.Iface && (s.Kind == SinkInvoke || s.Kind == SinkAssert) {
+			sym = "NI"
+		} else if s.Iface {
+			continue
+		}
+		if !sv.Reaches(sym, s.V) {
+			continue
+		}
+		w, err := sv.Witness(sym, s.V)
+		if err != nil {
+			return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+		}
+		out = append(out, Finding{
+			Check:   "nilflow",
+			Pos:     g.Position(s.Pos),
+			Message: nilMessage(s),
+			Witness: w,
+		})
+	}
+	return out, nil
+}
+
+func nilMessage(s NilSink) string {
+	what := "nil"
+	if s.Iface {
+		what = "nil interface"
+	}
+	return fmt.Sprintf("%s may be %s at %s", s.Expr, what, s.What)
+}

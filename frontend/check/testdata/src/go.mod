@@ -1,0 +1,3 @@
+module checktest
+
+go 1.26
