@@ -130,7 +130,7 @@ func expect(t *testing.T, fs []Finding, pkgs ...string) {
 	t.Helper()
 	all := map[string]map[int][]*want{}
 	for _, p := range pkgs {
-		for f, ws := range wants(t, filepath.Join("testdata/src", p)) {
+		for f, ws := range wants(t, filepath.Join("testdata/src", strings.TrimSuffix(p, "/..."))) {
 			all[f] = ws
 		}
 	}

@@ -239,6 +239,8 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 				g.names[i.X] = types.ExprString(i.Expr)
 			}
 		}
+	case *ssa.Alloc:
+		b.zeroVar(i)
 	case *ssa.Phi:
 		dst := g.Value(i)
 		for k, e := range i.Edges {
@@ -563,4 +565,45 @@ func (g *FlowGraph) resultLeaves(fn *ssa.Function, k int) []uint32 {
 		return rs[k]
 	}
 	return nil
+}
+
+// zeroVar makes a declared, address-taken local variable of a nilable
+// type (var p *T, captured by a closure or whose address is taken) start
+// as the nil its declaration writes, unless a store initializes it before
+// any other use in its block (p := &x, var p = f()).
+func (b *flowBuilder) zeroVar(a *ssa.Alloc) {
+	if !b.local {
+		return
+	}
+	switch a.Comment {
+	case "", "new", "complit", "slicelit", "varargs", "makeslice":
+		return
+	}
+	t := deref(a.Type())
+	if !nilable(t) {
+		return
+	}
+	seen := false
+	for _, instr := range a.Block().Instrs {
+		if instr == ssa.Instruction(a) {
+			seen = true
+			continue
+		}
+		if !seen {
+			continue
+		}
+		for _, op := range instr.Operands(nil) {
+			if *op != ssa.Value(a) {
+				continue
+			}
+			if st, ok := instr.(*ssa.Store); ok && st.Addr == ssa.Value(a) {
+				return // initialized
+			}
+			goto uninitialized
+		}
+	}
+uninitialized:
+	n := b.g.newVertex(Vertex{Kind: VNil, Value: a, Func: b.fn, Field: -1, Pos: a.Pos()})
+	b.g.NilSources = append(b.g.NilSources, NilSource{V: n, Iface: types.IsInterface(t), Local: true})
+	b.connect([]uint32{n}, b.cells(b.g.pointees(a), starCell), LabelStore, graph.NoIndex, EdgeInfo{Pos: a.Pos()})
 }

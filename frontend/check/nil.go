@@ -72,6 +72,10 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		if err != nil {
 			return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
 		}
+		if len(w) == 0 {
+			// The nil is written at the use itself (var p *T; p.f).
+			w = []Step{{Pos: g.Position(s.Pos), Desc: s.Expr + " is nil here"}}
+		}
 		out = append(out, Finding{
 			Check:   "nilflow",
 			Pos:     g.Position(s.Pos),

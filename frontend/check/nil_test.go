@@ -3,7 +3,7 @@ package check
 import "testing"
 
 // nilPkgs are the nilflow testdata packages, each with // want comments.
-var nilPkgs = []string{"nilbasic"}
+var nilPkgs = []string{"nilbasic", "nilflow/..."}
 
 func TestNilWant(t *testing.T) {
 	for _, pkg := range nilPkgs {
