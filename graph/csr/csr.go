@@ -1,6 +1,5 @@
 package csr
 
-
 // Graph is a directed graph in CSR form. Vertex v's out-neighbours are
 // Adj[Offsets[v]:Offsets[v+1]], sorted ascending when the graph was built by
 // FromEdges. Weights, when non-nil, parallels Adj. Labels, when non-nil, gives

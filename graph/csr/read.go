@@ -1,10 +1,8 @@
 package csr
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -111,21 +109,22 @@ func Read(path string, opt ReadOptions) (*Graph, error) {
 		}
 		return applyBuild(g, opt.Build)
 	}
-	fh, err := os.Open(path)
+	switch f {
+	case FormatSNAP, FormatEL, FormatWEL, FormatMatrixMarket:
+	default:
+		return nil, fmt.Errorf("%s: unknown graph format %q", path, f)
+	}
+	data, err := readWhole(path)
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	r := bufio.NewReaderSize(fh, 1<<20)
 	switch f {
 	case FormatSNAP:
-		return ReadSNAP(r, path, opt)
+		return parseSNAP(data, path, opt)
 	case FormatEL, FormatWEL:
-		return ReadEL(r, path, f == FormatWEL, opt.Build)
-	case FormatMatrixMarket:
-		return ReadMatrixMarket(r, path, opt.Build)
+		return parseEL(data, path, f == FormatWEL, opt.Build)
 	}
-	return nil, fmt.Errorf("%s: unknown graph format %q", path, f)
+	return parseMatrixMarket(data, path, opt.Build)
 }
 
 func g2Prefix(path string) string {
@@ -135,38 +134,6 @@ func g2Prefix(path string) string {
 		}
 	}
 	return path
-}
-
-// lineReader yields lines with their 1-based numbers, without the newline.
-type lineReader struct {
-	r    *bufio.Reader
-	name string
-	line int
-}
-
-func (lr *lineReader) next() ([]byte, error) {
-	b, err := lr.r.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		// A line longer than the buffer: gather it.
-		buf := append([]byte(nil), b...)
-		for err == bufio.ErrBufferFull {
-			b, err = lr.r.ReadSlice('\n')
-			buf = append(buf, b...)
-		}
-		b = buf
-	}
-	if len(b) == 0 && err != nil {
-		return nil, err
-	}
-	lr.line++
-	if err != nil && err != io.EOF {
-		return nil, err
-	}
-	return bytes.TrimRight(b, "\r\n"), nil
-}
-
-func (lr *lineReader) errorf(format string, args ...any) error {
-	return fmt.Errorf("%s:%d: %s", lr.name, lr.line, fmt.Sprintf(format, args...))
 }
 
 // fields splits on blanks (space, tab, comma) into at most len(dst) fields
@@ -242,268 +209,6 @@ func plausible(n, m uint64) error {
 	}
 	return nil
 }
-
-type rawEdge struct {
-	src, dst uint64
-	w        uint32
-	line     int
-}
-
-// ReadSNAP parses a SNAP-style edge list from r; name is used in errors.
-func ReadSNAP(r *bufio.Reader, name string, opt ReadOptions) (*Graph, error) {
-	lr := &lineReader{r: r, name: name}
-	var edges []rawEdge
-	var f [4][]byte
-	cols := 0
-	var maxID uint64
-	minID := uint64(math.MaxUint64)
-	for {
-		b, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		if isComment(b) {
-			continue
-		}
-		k := fields(b, f[:])
-		if k != 2 && k != 3 {
-			return nil, lr.errorf("want \"u v\" or \"u v w\", got %d fields", k)
-		}
-		if cols == 0 {
-			cols = k
-		} else if k != cols && !(len(edges) == 1 && cols == 2) {
-			return nil, lr.errorf("got %d fields, earlier lines have %d", k, cols)
-		}
-		if len(edges) == 1 && cols == 2 && k == 3 {
-			cols = 3 // the first line was an "n m" header; edges are weighted
-		}
-		u, ok1 := parseUint(f[0])
-		v, ok2 := parseUint(f[1])
-		if !ok1 || !ok2 {
-			return nil, lr.errorf("bad vertex id in %q", b)
-		}
-		e := rawEdge{src: u, dst: v, line: lr.line}
-		if k == 3 {
-			w, ok := parseWeight(f[2])
-			if !ok {
-				return nil, lr.errorf("bad weight %q (want a non-negative 32-bit integer)", f[2])
-			}
-			e.w = w
-		}
-		edges = append(edges, e)
-	}
-	if len(edges) == 0 {
-		return nil, fmt.Errorf("%s: no edges", name)
-	}
-	// Header detection: first record "n m" followed by exactly m edges in
-	// range.
-	header := false
-	var n uint64
-	if h := edges[0]; len(edges)-1 == int(h.dst) && h.w == 0 {
-		header = true
-		for _, e := range edges[1:] {
-			if e.src > h.src || e.dst > h.src {
-				header = false
-				break
-			}
-		}
-		if header {
-			n = h.src
-			edges = edges[1:]
-		}
-	}
-	for _, e := range edges {
-		maxID = max(maxID, e.src, e.dst)
-		minID = min(minID, e.src, e.dst)
-	}
-	oneBased := false
-	switch opt.Base {
-	case BaseOne:
-		oneBased = true
-	case BaseAuto:
-		oneBased = header && minID >= 1
-	}
-	if !header {
-		n = maxID + 1
-	} else if !oneBased && maxID >= n {
-		n = maxID + 1
-	}
-	if err := plausible(n, uint64(len(edges))); err != nil {
-		return nil, fmt.Errorf("%s:1: %v", name, err)
-	}
-	es := make([]Edge, len(edges))
-	for i, e := range edges {
-		if oneBased {
-			if e.src == 0 || e.dst == 0 {
-				return nil, fmt.Errorf("%s:%d: vertex id 0 in a 1-based file", name, e.line)
-			}
-			e.src--
-			e.dst--
-		}
-		if e.src >= n || e.dst >= n {
-			return nil, fmt.Errorf("%s:%d: vertex id out of range [0,%d)", name, e.line, n)
-		}
-		es[i] = Edge{Src: uint32(e.src), Dst: uint32(e.dst), W: e.w}
-	}
-	bo := opt.Build
-	if cols == 3 {
-		bo.Weighted = true
-	}
-	return FromEdges(uint32(n), es, bo)
-}
-
-// ReadEL parses a Tigr/Subway .el ("u v") or .wel ("u v w") file. As in
-// those systems, lines that do not start with a digit are skipped.
-func ReadEL(r *bufio.Reader, name string, weighted bool, bo BuildOptions) (*Graph, error) {
-	lr := &lineReader{r: r, name: name}
-	var es []Edge
-	var f [4][]byte
-	var maxID uint64
-	want := 2
-	if weighted {
-		want = 3
-	}
-	for {
-		b, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		t := bytes.TrimLeft(b, " \t")
-		if len(t) == 0 || t[0] < '0' || t[0] > '9' {
-			continue
-		}
-		if k := fields(b, f[:]); k != want {
-			return nil, lr.errorf("want %d fields, got %d", want, k)
-		}
-		u, ok1 := parseUint(f[0])
-		v, ok2 := parseUint(f[1])
-		if !ok1 || !ok2 || u >= math.MaxUint32 || v >= math.MaxUint32 {
-			return nil, lr.errorf("bad vertex id in %q", b)
-		}
-		e := Edge{Src: uint32(u), Dst: uint32(v)}
-		if weighted {
-			w, ok := parseWeight(f[2])
-			if !ok {
-				return nil, lr.errorf("bad weight %q", f[2])
-			}
-			e.W = w
-		}
-		maxID = max(maxID, u, v)
-		es = append(es, e)
-	}
-	if len(es) == 0 {
-		return nil, fmt.Errorf("%s: no edges", name)
-	}
-	bo.Weighted = weighted
-	return FromEdges(uint32(maxID+1), es, bo)
-}
-
-// ReadMatrixMarket parses a coordinate Matrix Market file. Symmetric
-// matrices get both directions. Values (integer or integral real) become
-// weights; pattern matrices are unweighted.
-func ReadMatrixMarket(r *bufio.Reader, name string, bo BuildOptions) (*Graph, error) {
-	lr := &lineReader{r: r, name: name}
-	b, err := lr.next()
-	if err != nil {
-		return nil, fmt.Errorf("%s: empty file", name)
-	}
-	var f [6][]byte
-	k := fields(bytes.ToLower(b), f[:])
-	if k < 5 || string(f[0]) != "%%matrixmarket" || string(f[1]) != "matrix" || string(f[2]) != "coordinate" {
-		return nil, lr.errorf("want \"%%%%MatrixMarket matrix coordinate FIELD SYMMETRY\"")
-	}
-	field, sym := string(f[3]), string(f[4])
-	valued := false
-	switch field {
-	case "pattern":
-	case "integer", "real":
-		valued = true
-	default:
-		return nil, lr.errorf("unsupported field %q", field)
-	}
-	symmetric := false
-	switch sym {
-	case "general":
-	case "symmetric":
-		symmetric = true
-	default:
-		return nil, lr.errorf("unsupported symmetry %q", sym)
-	}
-	var rows, nnz uint64
-	for {
-		b, err = lr.next()
-		if err != nil {
-			return nil, fmt.Errorf("%s: no size line", name)
-		}
-		if isComment(b) {
-			continue
-		}
-		if fields(b, f[:]) != 3 {
-			return nil, lr.errorf("want size line \"rows cols nnz\"")
-		}
-		r, ok1 := parseUint(f[0])
-		c, ok2 := parseUint(f[1])
-		z, ok3 := parseUint(f[2])
-		if !ok1 || !ok2 || !ok3 {
-			return nil, lr.errorf("bad size line %q", b)
-		}
-		rows, nnz = max(r, c), z
-		break
-	}
-	if err := plausible(rows, nnz); err != nil {
-		return nil, lr.errorf("%v", err)
-	}
-	want := 2
-	if valued {
-		want = 3
-	}
-	es := make([]Edge, 0, min(nnz, 1<<24))
-	var entries uint64
-	for {
-		b, err = lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		if isComment(b) {
-			continue
-		}
-		if k := fields(b, f[:]); k != want {
-			return nil, lr.errorf("want %d fields, got %d", want, k)
-		}
-		i, ok1 := parseUint(f[0])
-		j, ok2 := parseUint(f[1])
-		if !ok1 || !ok2 || i == 0 || j == 0 || i > rows || j > rows {
-			return nil, lr.errorf("bad entry %q (ids are 1-based, at most %d)", b, rows)
-		}
-		e := Edge{Src: uint32(i - 1), Dst: uint32(j - 1)}
-		if valued {
-			w, ok := parseWeight(f[2])
-			if !ok {
-				return nil, lr.errorf("bad value %q (want a non-negative integer)", f[2])
-			}
-			e.W = w
-		}
-		if entries++; entries > nnz {
-			return nil, lr.errorf("more entries than the %d announced", nnz)
-		}
-		es = append(es, e)
-		if symmetric && i != j {
-			es = append(es, Edge{Src: e.Dst, Dst: e.Src, W: e.W})
-		}
-	}
-	bo.Weighted = valued
-	return FromEdges(uint32(rows), es, bo)
-}
-
 
 // applyBuild rebuilds g when bo asks for something (symmetrize, dedup, drop
 // self-loops): binary formats are read as they are, then cleaned.
