@@ -82,3 +82,46 @@ func TestConvertBadInput(t *testing.T) {
 		t.Errorf("unknown output name: err = %v", err)
 	}
 }
+
+// TestConvertPrepared: --prepared writes the undirected or oriented graph
+// in cflr's format, to OUT or to the sidecar, and it reads back equal to
+// what cflr mine would build; a second run finds the sidecar cached.
+func TestConvertPrepared(t *testing.T) {
+	dir := t.TempDir()
+	g, err := csr.Generate(csr.GenOptions{Scale: 8, EdgeFactor: 4, Seed: 2, Directed: true, KeepDuplicates: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "g.bcsr")
+	if err := csr.Write(in, g, csr.FormatAuto); err != nil {
+		t.Fatal(err)
+	}
+	und := mine.Undirected(g, 1)
+	dag := mine.Orient(und, 1)
+	same := func(a, b *csr.Graph) bool {
+		return a.N == b.N && slices.Equal(a.Offsets, b.Offsets) && slices.Equal(a.Adj, b.Adj)
+	}
+	out := filepath.Join(dir, "g.cflr")
+	if _, err := runRoot(t, "convert", "--prepared=oriented", in, out); err != nil {
+		t.Fatal(err)
+	}
+	if h, err := csr.Read(out, csr.ReadOptions{}); err != nil || !same(h, dag) {
+		t.Fatalf("%s: not cflr mine's oriented graph (%v)", out, err)
+	}
+	for i, want := range []string{"", "already cached"} {
+		o, err := runRoot(t, "convert", "--prepared", in)
+		if err != nil || !strings.Contains(o, want) || !strings.Contains(o, "load") {
+			t.Fatalf("run %d: %q, %v", i, o, err)
+		}
+	}
+	h, info, err := csr.LoadPrepared(in, csr.Prep{Form: csr.FormUndirected, Cache: csr.CacheRead})
+	if err != nil || !info.Cached || info.Sidecar != in+".cflr-undirected" || !same(h, und) {
+		t.Fatalf("sidecar: %+v, %v", info, err)
+	}
+	if _, err := runRoot(t, "convert", "--prepared=sideways", in); err == nil || !strings.Contains(err.Error(), "sideways") {
+		t.Errorf("bad form: %v", err)
+	}
+	if _, err := runRoot(t, "convert", "--prepared", in, filepath.Join(dir, "x.bcsr")); err == nil || !strings.Contains(err.Error(), ".cflr") {
+		t.Errorf("prepared to .bcsr: %v", err)
+	}
+}
