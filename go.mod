@@ -9,6 +9,7 @@ require (
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/tools v0.52.0
 	gorgonia.org/cu v0.9.6
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

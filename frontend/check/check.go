@@ -36,7 +36,9 @@ type Pass struct {
 type Config struct {
 	// Checks names the checks to run; empty runs all registered checks.
 	Checks []string
-	// (Taint *TaintConfig, the taint check's models, lands with config.go.)
+	// Taint configures the taint check (sources, sinks, sanitizers); nil
+	// means its defaults (DefaultTaintConfig). See config.go.
+	Taint *TaintConfig
 	// Threads is the solver's parallelism (default: number of CPUs).
 	// Findings do not depend on it.
 	Threads int

@@ -13,6 +13,9 @@ import (
 // SourceEdge is an edge a check adds from Root: where its sources enter
 // the value-flow graph.
 type SourceEdge struct {
+	// Src is Root (the zero value) for a source; a check may also add
+	// edges between other vertices (taint's models of library calls).
+	Src   uint32
 	Dst   uint32
 	Label string // a terminal of the check's grammar ("nil", "src", ...)
 	Index uint32 // graph.NoIndex unless Label is indexed
@@ -63,7 +66,7 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 		if !graph.IsIndexedLabel(s.Label) {
 			idx = graph.NoIndex
 		}
-		sg.AddEdge(Root, s.Dst, s.Label, idx)
+		sg.AddEdge(s.Src, s.Dst, s.Label, idx)
 		if s.Desc != "" {
 			sv.descs[len(sv.info)] = s.Desc
 		}

@@ -1,0 +1,756 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/frontend"
+	"github.com/cflr/cflr/frontend/check/grammars"
+	"github.com/cflr/cflr/graph"
+)
+
+// Taint is the taint check: untrusted data (sources) that reaches a
+// dangerous argument (sinks) with no sanitizer on the way.
+var Taint Checker = taintChecker{}
+
+func init() { Register(Taint) }
+
+type taintChecker struct{}
+
+func (taintChecker) Name() string { return "taint" }
+
+func (taintChecker) Doc() string {
+	return `Taint reports untrusted data that can reach a dangerous sink unsanitized.
+
+Sources (request data, the environment, os.Args, network reads), sinks
+(SQL query strings, commands, file paths, html/template's trusted types,
+redirect and request URLs) and sanitizers (numeric parsing, escaping,
+filepath.Base) are the built-in models, which a configuration file can
+extend or replace. Flows are followed through assignments, calls and
+returns (context-sensitively), struct fields, slices, maps, channels,
+closures and interfaces. Calls into the standard library are modelled:
+taint passes from the arguments to the results, and into what an argument
+points to where a model says so (Read, Write, Unmarshal). Values are
+flagged by where they come from, never by their type: a query built from a
+parameter no caller fills with untrusted data is not reported. Numbers and
+booleans carry no taint.`
+}
+
+// Labels of the edges the taint check adds to the value-flow graph
+// (grammars/taint.cfg).
+const (
+	labelSrc     = "src"  // root → a value a source makes untrusted
+	labelSrcHeap = "srch" // root → a heap cell a source fills
+	labelBase    = "base" // a container or pointer x → a value loaded through it
+	labelRead    = "rd"   // a heap cell → what a library call computes from it
+	labelCopy    = "cp"   // a heap cell → a heap cell a library call fills from it
+)
+
+// taintRun is one run of the taint check: the models resolved against the
+// program and the edges they add.
+type taintRun struct {
+	g  *FlowGraph
+	tc *TaintConfig
+
+	sources     map[string][]*Source
+	sinks       map[string][]*Sink
+	sanitizers  map[string]*Sanitizer
+	propagators map[string]*Propagator
+
+	localRoots map[string]bool // first path elements of the local packages
+	stdMemo    map[*ssa.Package]bool
+
+	cellsOf  map[uint32][]uint32 // points-to object → its heap cells in the flow graph
+	children map[uint32][]uint32 // points-to object → its sub-objects
+
+	edges     []SourceEdge                 // sources, and the model edges
+	srcNames  map[string]string            // a source step's description → the source's name
+	skipSite  map[ssa.CallInstruction]bool // sites whose own edges are replaced by a model
+	sinkSites []taintSink
+}
+
+// taintSink is one checked value of a sink site.
+type taintSink struct {
+	pos    ssa.Instruction
+	sink   *Sink
+	callee string // the sink's name as matched
+	place  string // "argument 0", "receiver", "conversion"
+	values []uint32
+	cells  []uint32
+}
+
+func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
+	tc := p.Config.Taint
+	if tc == nil {
+		tc = DefaultTaintConfig()
+	}
+	t := newTaintRun(p.Flow, tc)
+	for _, fn := range p.Flow.Funcs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if !t.std(fn) {
+			t.function(fn)
+		}
+	}
+	if len(t.sinkSites) == 0 {
+		return nil, nil
+	}
+	hasSource := false
+	for _, e := range t.edges {
+		hasSource = hasSource || e.Src == Root
+	}
+	if !hasSource {
+		return nil, nil
+	}
+	gr, err := grammars.Load("taint.cfg")
+	if err != nil {
+		return nil, err
+	}
+	sv, err := p.Flow.Solve(ctx, "taint", gr, t.edges, t.skip, p.Config.Threads)
+	if err != nil {
+		return nil, err
+	}
+	var out []Finding
+	for _, s := range t.sinkSites {
+		v, sym := uint32(0), ""
+		for _, x := range s.values {
+			if sv.Reaches("T", x) {
+				v, sym = x, "T"
+				break
+			}
+		}
+		if sym == "" {
+			for _, x := range s.cells {
+				if sv.Reaches("Th", x) {
+					v, sym = x, "Th"
+					break
+				}
+			}
+		}
+		if sym == "" {
+			continue
+		}
+		w, err := sv.Witness(sym, v)
+		if err != nil {
+			return nil, fmt.Errorf("taint witness for %s: %w", p.Flow.Position(s.pos.Pos()), err)
+		}
+		src := "a source"
+		if len(w) > 0 {
+			if n, ok := t.srcNames[w[0].Desc]; ok {
+				src = n
+			}
+		}
+		pos := s.pos.Pos()
+		if c, ok := s.pos.(ssa.CallInstruction); ok {
+			pos = c.Common().Pos()
+		}
+		w = append(w, Step{Pos: p.Flow.Position(pos), Desc: fmt.Sprintf("reaches %s (%s)", s.callee, s.place)})
+		out = append(out, Finding{
+			Check:   "taint",
+			Pos:     p.Flow.Position(pos),
+			Message: fmt.Sprintf("tainted data from %s reaches %s sink %s (%s)", src, s.sink.Kind, s.callee, s.place),
+			Witness: w,
+		})
+	}
+	return out, nil
+}
+
+func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
+	t := &taintRun{
+		g: g, tc: tc,
+		sources: map[string][]*Source{}, sinks: map[string][]*Sink{},
+		sanitizers: map[string]*Sanitizer{}, propagators: map[string]*Propagator{},
+		localRoots: map[string]bool{}, stdMemo: map[*ssa.Package]bool{},
+		cellsOf: map[uint32][]uint32{}, children: map[uint32][]uint32{},
+		srcNames: map[string]string{}, skipSite: map[ssa.CallInstruction]bool{},
+	}
+	for i := range tc.Sources {
+		s := &tc.Sources[i]
+		t.sources[s.Name.s] = append(t.sources[s.Name.s], s)
+	}
+	for i := range tc.Sinks {
+		s := &tc.Sinks[i]
+		t.sinks[s.Name.s] = append(t.sinks[s.Name.s], s)
+	}
+	for i := range tc.Sanitizers {
+		t.sanitizers[tc.Sanitizers[i].Name.s] = &tc.Sanitizers[i]
+	}
+	// A later propagator for the same function (the user's) wins.
+	for i := range tc.Propagators {
+		t.propagators[tc.Propagators[i].Name.s] = &tc.Propagators[i]
+	}
+	for _, p := range g.Prog.Packages {
+		t.localRoots[strings.SplitN(p.Pkg.Path(), "/", 2)[0]] = true
+	}
+	for v, x := range g.Vertices {
+		if x.Kind == VHeap {
+			t.cellsOf[x.Obj] = append(t.cellsOf[x.Obj], uint32(v))
+		}
+	}
+	for o, n := range g.Analysis.Graph.Nodes {
+		if n.Kind == frontend.KindSubObject {
+			t.children[n.Parent] = append(t.children[n.Parent], uint32(o))
+		}
+	}
+	return t
+}
+
+// std reports whether fn belongs to the standard library, whose bodies
+// the check does not follow (calls into it are modelled). A package is
+// taken for the standard library when its path's first element has no
+// dot and is not that of a package the patterns named (a module called
+// "app" is not the standard library).
+func (t *taintRun) std(fn *ssa.Function) bool {
+	pkg := fn.Pkg
+	for pkg == nil && fn != nil {
+		if o := fn.Origin(); o != nil && o != fn {
+			fn = o
+			pkg = fn.Pkg
+			continue
+		}
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != nil {
+			return t.stdPath(obj.Pkg().Path())
+		}
+		if fn.Parent() != nil {
+			fn = fn.Parent()
+			pkg = fn.Pkg
+			continue
+		}
+		return false
+	}
+	if pkg == nil {
+		return false
+	}
+	if r, ok := t.stdMemo[pkg]; ok {
+		return r
+	}
+	r := t.stdPath(pkg.Pkg.Path())
+	t.stdMemo[pkg] = r
+	return r
+}
+
+func (t *taintRun) stdPath(path string) bool {
+	first := strings.SplitN(path, "/", 2)[0]
+	return !strings.Contains(first, ".") && !t.localRoots[first]
+}
+
+// skip drops the flow graph's edges that the models replace: those into
+// and inside the standard library, and those of calls a sanitizer or
+// propagator models.
+func (t *taintRun) skip(i int, e graph.Edge) bool {
+	info := t.g.Info[i]
+	if info.Site != nil && t.skipSite[info.Site] {
+		return true
+	}
+	if info.Callee != nil && t.std(info.Callee) {
+		return true
+	}
+	if fn := t.g.Vertices[e.Src].Func; fn != nil && t.std(fn) {
+		return true
+	}
+	return false
+}
+
+// function adds the sources, sinks and model edges of a function outside
+// the standard library.
+func (t *taintRun) function(fn *ssa.Function) {
+	local := t.g.IsLocal(fn)
+	if fn.Synthetic != "" && fn.Pkg == nil {
+		if o := fn.Origin(); o != nil {
+			local = t.g.IsLocal(o)
+		}
+	}
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			switch i := instr.(type) {
+			case ssa.CallInstruction:
+				t.call(i, local)
+			case *ssa.UnOp:
+				t.load(i)
+			case *ssa.Field:
+				if t.isField(i.X.Type(), i.Field) != "" {
+					t.source(t.isField(i.X.Type(), i.Field), i, t.g.Value(i), nil)
+				}
+				t.base(i.X, i, t.g.Value(i))
+			case *ssa.Lookup:
+				if _, ok := i.X.Type().Underlying().(*types.Map); ok {
+					dst := t.g.Value(i)
+					if i.CommaOk {
+						dst = t.g.Component(i, 0)
+					}
+					t.base(i.X, i, dst)
+				}
+			case *ssa.Next:
+				if r, ok := i.Iter.(*ssa.Range); ok && !i.IsString {
+					t.base(r.X, i, append(t.g.Component(i, 1), t.g.Component(i, 2)...))
+				}
+			case *ssa.ChangeType:
+				if local {
+					t.conversion(i, i.X)
+				}
+			case *ssa.Convert:
+				if local {
+					t.conversion(i, i.X)
+				}
+			}
+		}
+	}
+}
+
+// load handles *p and <-ch: a source when p is a field of a source type
+// or a source variable, and a base edge from the container or pointer.
+func (t *taintRun) load(i *ssa.UnOp) {
+	dst := t.g.Value(i)
+	if len(dst) == 0 {
+		return
+	}
+	switch i.Op.String() {
+	case "<-":
+		if i.CommaOk {
+			dst = t.g.Component(i, 0)
+		}
+		t.base(i.X, i, dst)
+		return
+	case "*":
+	default:
+		return
+	}
+	switch a := i.X.(type) {
+	case *ssa.FieldAddr:
+		if name := t.isField(a.X.Type(), a.Field); name != "" {
+			t.source(name, i, dst, nil)
+		}
+	case *ssa.Global:
+		if a.Pkg != nil {
+			name := a.Pkg.Pkg.Path() + "." + a.Name()
+			if len(t.sources[name]) > 0 {
+				t.source(name, i, dst, nil)
+			}
+		}
+		return
+	}
+	// The base is the pointer or container the address was computed
+	// from: p in p.f.g, s in s[i].
+	x := i.X
+	for {
+		switch a := x.(type) {
+		case *ssa.FieldAddr:
+			x = a.X
+			continue
+		case *ssa.IndexAddr:
+			x = a.X
+			continue
+		}
+		break
+	}
+	t.base(x, i, dst)
+}
+
+// base adds an edge from a pointer or container x to a value loaded
+// through it: what a tainted pointer points to is tainted.
+func (t *taintRun) base(x ssa.Value, at ssa.Instruction, dst []uint32) {
+	if len(dst) == 0 || len(fieldsOf(x.Type())) > 0 {
+		return // struct values are tracked per field already
+	}
+	if _, ok := x.(*ssa.Const); ok {
+		return
+	}
+	for _, s := range t.g.Use(x, at) {
+		for _, d := range dst {
+			t.edges = append(t.edges, SourceEdge{Src: s, Dst: d, Label: labelBase, Index: graph.NoIndex, Info: EdgeInfo{Pos: at.Pos()}})
+		}
+	}
+}
+
+// isField returns the name of field f of the struct pointed to by (or of
+// type) t when some source names it.
+func (t *taintRun) isField(typ types.Type, f int) string {
+	n, ok := types.Unalias(deref(typ)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || f >= st.NumFields() {
+		return ""
+	}
+	name := n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + st.Field(f).Name()
+	if len(t.sources[name]) > 0 {
+		return name
+	}
+	return ""
+}
+
+// source adds root edges for source name into values and cells.
+func (t *taintRun) source(name string, at ssa.Instruction, values, cells []uint32) {
+	pos := at.Pos()
+	if v, ok := at.(ssa.Value); ok {
+		pos = posOf(v)
+	}
+	if c, ok := at.(ssa.CallInstruction); ok {
+		pos = c.Common().Pos()
+	}
+	desc := "untrusted data from " + name
+	t.srcNames[desc] = name
+	for _, v := range values {
+		t.edges = append(t.edges, SourceEdge{Dst: v, Label: labelSrc, Index: graph.NoIndex, Info: EdgeInfo{Pos: pos}, Desc: desc})
+	}
+	for _, c := range cells {
+		t.edges = append(t.edges, SourceEdge{Dst: c, Label: labelSrcHeap, Index: graph.NoIndex, Info: EdgeInfo{Pos: pos}, Desc: desc})
+	}
+}
+
+// conversion checks a conversion to a named type some sink names
+// (html/template.HTML).
+func (t *taintRun) conversion(instr ssa.Value, x ssa.Value) {
+	n, ok := types.Unalias(instr.Type()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return
+	}
+	name := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	sinks := t.sinks[name]
+	if len(sinks) == 0 {
+		return
+	}
+	if _, ok := x.(*ssa.Const); ok {
+		return
+	}
+	in := instr.(ssa.Instruction)
+	t.sinkSites = append(t.sinkSites, taintSink{pos: in, sink: sinks[0], callee: name, place: "conversion", values: t.g.Use(x, in)})
+}
+
+// calleeNames lists the names a call site's callee goes by: the static
+// callee's (and, for a promoted method's wrapper, the declaring type's),
+// the interface method's, and those of the callees the points-to
+// analysis resolved.
+func (t *taintRun) calleeNames(c ssa.CallInstruction) (names []string, callees []*ssa.Function) {
+	cc := c.Common()
+	if cc.IsInvoke() {
+		if n := methodName(cc.Method); n != "" {
+			names = append(names, n)
+		}
+	}
+	callees = t.g.Analysis.Callees(c)
+	for _, fn := range callees {
+		names = append(names, funcNames(fn)...)
+	}
+	return names, callees
+}
+
+// funcNames are fn's names in the models' form: pkg.F or pkg.T.M.
+func funcNames(fn *ssa.Function) []string {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	var out []string
+	if recv := fn.Signature.Recv(); recv != nil {
+		if n, ok := types.Unalias(deref(recv.Type())).(*types.Named); ok && n.Obj().Pkg() != nil {
+			out = append(out, n.Obj().Pkg().Path()+"."+n.Obj().Name()+"."+fn.Name())
+		}
+		if obj, ok := fn.Object().(*types.Func); ok {
+			if n := methodName(obj); n != "" && (len(out) == 0 || n != out[0]) {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	if fn.Parent() != nil || fn.Pkg == nil {
+		return nil // closures; wrappers without a package
+	}
+	return []string{fn.Pkg.Pkg.Path() + "." + fn.Name()}
+}
+
+// methodName is pkg.T.M for a method or interface method m of a named
+// type T.
+func methodName(m *types.Func) string {
+	sig, ok := m.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return ""
+	}
+	n, ok := types.Unalias(deref(sig.Recv().Type())).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + m.Name()
+}
+
+// placeValue is the SSA value of a place at a call (nil when the call
+// has no such argument).
+func placeValue(c *ssa.CallCommon, pl Place) ssa.Value {
+	args := c.Args
+	var recv ssa.Value
+	switch {
+	case c.IsInvoke():
+		recv = c.Value
+	case c.Signature().Recv() != nil && len(args) > 0:
+		recv, args = args[0], args[1:]
+	case c.StaticCallee() != nil && c.StaticCallee().Signature.Recv() != nil && len(args) > 0:
+		recv, args = args[0], args[1:]
+	}
+	switch pl.Kind {
+	case PlaceRecv:
+		return recv
+	case PlaceArg:
+		if pl.Index < len(args) {
+			return args[pl.Index]
+		}
+		if n := len(args); n > 0 && c.Signature().Variadic() {
+			return args[n-1]
+		}
+	}
+	return nil
+}
+
+// allArgs are the places of every argument and the receiver of c.
+func allArgs(c *ssa.CallCommon) []Place {
+	n := len(c.Args)
+	var ps []Place
+	hasRecv := c.IsInvoke() || c.Signature().Recv() != nil ||
+		(c.StaticCallee() != nil && c.StaticCallee().Signature.Recv() != nil)
+	if hasRecv {
+		ps = append(ps, Place{Kind: PlaceRecv})
+		if !c.IsInvoke() {
+			n--
+		}
+	}
+	for k := 0; k < n; k++ {
+		ps = append(ps, Place{Kind: PlaceArg, Index: k})
+	}
+	return ps
+}
+
+// results are the value vertices of result k of a call (every result
+// that can carry data when k < 0; never an error).
+func (t *taintRun) results(c ssa.CallInstruction, k int) []uint32 {
+	call, ok := c.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	res := call.Call.Signature().Results()
+	var out []uint32
+	for j := 0; j < res.Len(); j++ {
+		if (k >= 0 && j != k) || (k < 0 && isError(res.At(j).Type())) {
+			continue
+		}
+		out = append(out, t.g.callResults(call, j)...)
+	}
+	return out
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// reads are the vertices whose taint a call reads through v: v itself,
+// and the heap cells of what it points to (a slice's elements, a
+// struct's fields, a box's content).
+func (t *taintRun) reads(v ssa.Value, at ssa.Instruction) (values, cells []uint32) {
+	if v == nil {
+		return nil, nil
+	}
+	if _, ok := v.(*ssa.Const); ok {
+		return nil, nil
+	}
+	return t.g.Use(v, at), t.pointeeCells(v)
+}
+
+// writes are the vertices a call that fills v makes tainted: v itself
+// (and the values it was sliced or converted from), and the cells of what
+// they point to.
+func (t *taintRun) writes(v ssa.Value) (values, cells []uint32) {
+	if v == nil {
+		return nil, nil
+	}
+	if _, ok := v.(*ssa.Const); ok {
+		return nil, nil
+	}
+	for x := v; x != nil; {
+		values = append(values, t.g.Value(x)...)
+		cells = append(cells, t.pointeeCells(x)...)
+		switch s := x.(type) {
+		case *ssa.Slice:
+			x = s.X
+		case *ssa.ChangeType:
+			x = s.X
+		case *ssa.MakeInterface:
+			x = s.X // Unmarshal(data, &v) fills v
+		default:
+			x = nil
+		}
+	}
+	return values, cells
+}
+
+// pointeeCells are the flow graph's heap cells of the objects v may point
+// to and of their sub-objects (nested structs and arrays).
+func (t *taintRun) pointeeCells(v ssa.Value) []uint32 {
+	switch v.Type().Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Interface:
+	default:
+		return nil
+	}
+	var out []uint32
+	var visit func(o uint32, depth int)
+	visit = func(o uint32, depth int) {
+		out = append(out, t.cellsOf[o]...)
+		if depth < 4 {
+			for _, s := range t.children[o] {
+				visit(s, depth+1)
+			}
+		}
+	}
+	for _, o := range t.g.pointees(v) {
+		visit(o, 0)
+	}
+	return out
+}
+
+// call handles a call site outside the standard library: sources, sinks
+// (in local functions), and the models of sanitizers, propagators and
+// calls into the standard library.
+func (t *taintRun) call(c ssa.CallInstruction, local bool) {
+	cc := c.Common()
+	if _, ok := cc.Value.(*ssa.Builtin); ok {
+		return
+	}
+	names, callees := t.calleeNames(c)
+	var (
+		sanitizer  bool
+		propagator *Propagator
+		stdCallee  bool
+	)
+	for _, fn := range callees {
+		stdCallee = stdCallee || t.std(fn)
+	}
+	if len(callees) == 0 && cc.IsInvoke() {
+		stdCallee = t.stdPath(cc.Method.Pkg().Path())
+	}
+	for _, n := range names {
+		if t.sanitizers[n] != nil {
+			sanitizer = true
+		}
+		if p := t.propagators[n]; p != nil && propagator == nil {
+			propagator = p
+		}
+	}
+	info := EdgeInfo{Pos: cc.Pos(), Site: c}
+	if len(callees) == 1 {
+		info.Callee = callees[0]
+	}
+	// Sources.
+	for _, n := range names {
+		for _, s := range t.sources[n] {
+			to := s.To
+			if to == nil {
+				to = []Place{{Kind: PlaceResult, Index: -1}}
+			}
+			for _, pl := range to {
+				if pl.Kind == PlaceResult {
+					t.source(n, c, t.results(c, pl.Index), nil)
+				} else {
+					vs, cs := t.writes(placeValue(cc, pl))
+					t.source(n, c, vs, cs)
+				}
+			}
+		}
+	}
+	// Sinks, where the user's code calls them.
+	if local {
+		done := false
+		for _, n := range names {
+			for _, s := range t.sinks[n] {
+				if done {
+					break
+				}
+				args := s.Args
+				if args == nil {
+					args = allArgs(cc)
+				}
+				for _, pl := range args {
+					v := placeValue(cc, pl)
+					if v == nil {
+						continue
+					}
+					vs, cs := t.reads(v, c)
+					if len(vs)+len(cs) == 0 {
+						continue
+					}
+					place := "argument " + pl.String()
+					if pl.Kind == PlaceRecv {
+						place = "receiver"
+					}
+					t.sinkSites = append(t.sinkSites, taintSink{pos: c, sink: s, callee: n, place: place, values: vs, cells: cs})
+				}
+				done = true
+			}
+		}
+	}
+	// Models.
+	switch {
+	case sanitizer:
+		t.skipSite[c] = true
+	case propagator != nil:
+		t.skipSite[c] = true
+		from := propagator.From
+		if from == nil {
+			from = allArgs(cc)
+		}
+		to := propagator.To
+		if to == nil {
+			to = []Place{{Kind: PlaceResult, Index: -1}}
+		}
+		var dv, dc []uint32
+		for _, pl := range to {
+			if pl.Kind == PlaceResult {
+				dv = append(dv, t.results(c, pl.Index)...)
+			} else {
+				vs, cs := t.writes(placeValue(cc, pl))
+				dv, dc = append(dv, vs...), append(dc, cs...)
+			}
+		}
+		for _, pl := range from {
+			vs, cs := t.reads(placeValue(cc, pl), c)
+			t.flow(vs, cs, dv, dc, info)
+		}
+	case stdCallee:
+		// Taint passes from every argument to every result.
+		dv := t.results(c, -1)
+		if len(dv) == 0 {
+			return
+		}
+		for _, pl := range allArgs(cc) {
+			vs, cs := t.reads(placeValue(cc, pl), c)
+			t.flow(vs, cs, dv, nil, info)
+		}
+	}
+}
+
+// flow adds model edges from the values and cells a call reads to the
+// values and cells it writes.
+func (t *taintRun) flow(sv, sc, dv, dc []uint32, info EdgeInfo) {
+	add := func(s, d uint32, label string) {
+		if s != d {
+			t.edges = append(t.edges, SourceEdge{Src: s, Dst: d, Label: label, Index: graph.NoIndex, Info: info})
+		}
+	}
+	for _, s := range sv {
+		for _, d := range dv {
+			add(s, d, LabelOp)
+		}
+		for _, d := range dc {
+			add(s, d, LabelStore)
+		}
+	}
+	for _, s := range sc {
+		for _, d := range dv {
+			add(s, d, labelRead)
+		}
+		for _, d := range dc {
+			add(s, d, labelCopy)
+		}
+	}
+}

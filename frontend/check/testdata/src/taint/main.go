@@ -1,0 +1,61 @@
+// Command taint is the taint check's test program: every source the
+// built-in models know (requests, environment, arguments, connections)
+// flows, or does not, to the sinks below and in packages web and store.
+package main
+
+import (
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+
+	"checktest/taint/web"
+)
+
+func main() {
+	fromEnv()
+	fromArgs()
+	go serve()
+	mux := http.NewServeMux()
+	web.Register(mux)
+	http.ListenAndServe(":8080", mux)
+}
+
+func fromEnv() {
+	dir := os.Getenv("DATA_DIR")
+	os.Open(dir + "/config") // want `tainted data from os.Getenv reaches path sink`
+	home, ok := os.LookupEnv("HOME")
+	if ok {
+		os.MkdirAll(strings.TrimSpace(home), 0o755) // want `tainted data from os.LookupEnv reaches path sink`
+	}
+}
+
+func fromArgs() {
+	if len(os.Args) > 1 {
+		exec.Command(os.Args[1]).Run() // want `tainted data from os.Args reaches command sink`
+	}
+	exec.Command("ls", "-l").Run()
+}
+
+func serve() {
+	ln, err := net.Listen("tcp", ":9000")
+	if err != nil {
+		return
+	}
+	for {
+		conn, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		go handle(conn)
+	}
+}
+
+func handle(conn net.Conn) {
+	defer conn.Close()
+	buf := make([]byte, 512)
+	n, _ := conn.Read(buf)
+	line := strings.TrimSpace(string(buf[:n]))
+	exec.Command("sh", "-c", line).Run() // want `tainted data from net.Conn.Read reaches command sink`
+}
