@@ -250,6 +250,9 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		b.storeSink(i.Addr, i)
 		cells := b.memCells(i.Addr, i.Val.Type())
 		if c, ok := i.Val.(*ssa.Const); ok {
+			if !freshBase(i.Addr) {
+				return
+			}
 			if n, ok := b.nilVertex(c, i.Pos()); ok && len(cells) == 1 {
 				b.connect([]uint32{n}, cells[0], LabelStore, graph.NoIndex, info)
 			}
@@ -391,7 +394,11 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		}
 	case *ssa.Return:
 		rets := g.returns(b.fn)
+		errRet := errorConvention(b.fn, i)
 		for k, r := range i.Results {
+			if errRet && isNilConst(r) && k < len(i.Results)-1 {
+				continue // return nil, err: callers check err first
+			}
 			if k < len(rets) {
 				b.flowTo(r, blk, nil, g.resultLeaves(b.fn, k), LabelAssign, graph.NoIndex, info)
 			}
@@ -529,6 +536,9 @@ func (b *flowBuilder) builtin(instr ssa.CallInstruction, bi *ssa.Builtin, args [
 		b.copyElems(args[0], args[1], instr)
 	case "ssa:wrapnilchk":
 		b.sink(args[0], instr, SinkRecv, "method value "+g.Name(args[0]))
+		if res == nil {
+			return
+		}
 		b.flowTo(args[0], blk, nil, g.Value(res), LabelAssign, graph.NoIndex, info)
 	}
 }
@@ -583,6 +593,9 @@ func (b *flowBuilder) zeroVar(a *ssa.Alloc) {
 	if !nilable(t) {
 		return
 	}
+	if !onlyNilStores(a, 0) {
+		return
+	}
 	seen := false
 	for _, instr := range a.Block().Instrs {
 		if instr == ssa.Instruction(a) {
@@ -606,4 +619,74 @@ uninitialized:
 	n := b.g.newVertex(Vertex{Kind: VNil, Value: a, Func: b.fn, Field: -1, Pos: a.Pos()})
 	b.g.NilSources = append(b.g.NilSources, NilSource{V: n, Iface: types.IsInterface(t), Local: true})
 	b.connect([]uint32{n}, b.cells(b.g.pointees(a), starCell), LabelStore, graph.NoIndex, EdgeInfo{Pos: a.Pos()})
+}
+
+// freshBase reports whether a nil stored at addr counts as a source: a
+// store through a plain pointer, or into a field or element of an object
+// allocated in the same function (&T{f: nil}, []*T{nil}). A nil stored
+// into a field or element of an object from elsewhere is most often a
+// reset (x.f = nil to free memory, s[len(s)-1] = nil before shrinking,
+// append(s, nil) before shifting elements up), after which the program
+// no longer reads it or writes a value first; flow-insensitive heap cells
+// would make every load of the field or element nil.
+func freshBase(addr ssa.Value) bool {
+	var base ssa.Value
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		base = a.X
+	case *ssa.IndexAddr:
+		base = a.X
+	case *ssa.Alloc:
+		// An address-taken local: flow-insensitive cells would make
+		// p = nil reach the loads after p = &x.
+		return onlyNilStores(a, 0)
+	case *ssa.FreeVar:
+		// A captured variable set to nil inside a closure (a reset in a
+		// flush or a deferred recover): its other stores are elsewhere.
+		return false
+	default:
+		return true
+	}
+	al, ok := base.(*ssa.Alloc)
+	return ok && al.Comment != "varargs"
+}
+
+// onlyNilStores reports whether every store to the address-taken local
+// variable v (or to the free variables of closures capturing it) stores
+// nil: then every load of it is nil, whatever the order.
+func onlyNilStores(v ssa.Value, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == v && !isNilConst(r.Val) {
+				return false
+			}
+		case *ssa.MakeClosure:
+			fn := r.Fn.(*ssa.Function)
+			for k, b := range r.Bindings {
+				if b == v && !onlyNilStores(fn.FreeVars[k], depth+1) {
+					return false
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return false // passed on: may be stored through elsewhere
+		}
+	}
+	return true
+}
+
+// errorConvention reports whether ret returns a non-nil error as fn's last
+// result: by the (T, error) convention the other results are then not
+// used, so a nil among them is not a source. (A caller that drops the
+// error and uses the nil is not reported.)
+func errorConvention(fn *ssa.Function, ret *ssa.Return) bool {
+	res := fn.Signature.Results()
+	if res.Len() < 2 || !isErrorType(res.At(res.Len()-1).Type()) || len(ret.Results) != res.Len() {
+		return false
+	}
+	return !isNilConst(ret.Results[len(ret.Results)-1])
 }

@@ -1,6 +1,10 @@
 package check
 
-import "testing"
+import (
+	"context"
+	"reflect"
+	"testing"
+)
 
 // nilPkgs are the nilflow testdata packages, each with // want comments.
 var nilPkgs = []string{"nilbasic", "nilflow/..."}
@@ -11,5 +15,54 @@ func TestNilWant(t *testing.T) {
 			fs, _ := runCheck(t, &Config{Checks: []string{"nilflow"}, Context: true}, pkg)
 			expect(t, fs, pkg)
 		})
+	}
+}
+
+// TestNilSuppressAndDeterminism: //cflr:ignore removes exactly the
+// suppressed findings (NoSuppress brings them back, and Stats counts
+// them), and findings and witnesses are the same whatever the thread
+// count and with --context off or on where the flow is not
+// context-dependent.
+func TestNilSuppressAndDeterminism(t *testing.T) {
+	prog := loadTestdata(t, "nilflow/...")
+	run := func(cfg *Config) []Finding {
+		fs, err := Run(context.Background(), prog, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fs
+	}
+	var st Stats
+	one := run(&Config{Checks: []string{"nilflow"}, Context: true, Threads: 1, Stats: &st})
+	four := run(&Config{Checks: []string{"nilflow"}, Context: true, Threads: 4})
+	if !reflect.DeepEqual(one, four) {
+		t.Errorf("1 and 4 threads differ:\n%v\n%v", one, four)
+	}
+	all := run(&Config{Checks: []string{"nilflow"}, Context: true, NoSuppress: true})
+	if st.Suppressed != 2 || len(all) != len(one)+2 {
+		t.Errorf("suppressed %d, %d findings with suppression, %d without", st.Suppressed, len(one), len(all))
+	}
+	if st.FlowVerts == 0 || st.FlowEdges == 0 || len(st.Checks) != 1 || st.Checks[0].Findings != len(all) {
+		t.Errorf("stats %+v", st)
+	}
+	for _, f := range one {
+		if len(f.Witness) == 0 {
+			t.Errorf("%s: no witness", f)
+		}
+	}
+}
+
+// TestNilContextInsensitive: without call-site matching, the nil that id
+// returns to one caller reaches the other caller too.
+func TestNilContextInsensitive(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"nilflow"}, Context: false}, "nilbasic")
+	found := false
+	for _, f := range fs {
+		if f.Pos.Line == 82 { // return a.x in contexts()
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("context-insensitive run should report a.x at line 82: %v", fs)
 	}
 }

@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/cflr/cflr/frontend"
+	"github.com/cflr/cflr/frontend/check"
+	"github.com/cflr/cflr/internal/atomicfile"
+)
+
+func init() {
+	subcommands = append(subcommands, newCheckCmd)
+}
+
+type checkFlags struct {
+	dir        string
+	tests      bool
+	checks     string
+	config     string
+	json       bool
+	sarif      bool
+	output     string
+	dot        string
+	srcRoot    string
+	threads    int
+	context    bool
+	quiet      bool
+	stats      bool
+	noSuppress bool
+}
+
+func newCheckCmd() *cobra.Command {
+	var f checkFlags
+	cmd := &cobra.Command{
+		Use:   "check [flags] [PATTERN...]",
+		Short: "Find nil dereferences and taint flows in Go packages",
+		Long: `Check loads the Go packages PATTERN (as for go build; default ./...),
+solves their points-to graph, builds one value-flow graph of the whole
+program and runs the checks on it:
+
+  nilflow  nil values that reach a use where a nil panics
+  taint    untrusted data that reaches a dangerous sink
+
+Findings are printed as go vet does, file:line:col: message (check), each
+followed by its witness: a shortest flow from the source (a nil, a source
+call) to the sink, one indented file:line:col step per line. --json and
+--sarif print JSON or SARIF 2.1.0 instead (for GitHub code scanning;
+--src-root is the directory file names are made relative to, default the
+current one); -o writes to a file; --dot writes the witness graph.
+
+A //cflr:ignore CHECK[,CHECK...] REASON comment suppresses the named
+checks' findings on its line and on the line below ("all" for every check).
+
+Exit status: 0 no findings, 1 findings, 2 errors (a package that does not
+type-check, a bad configuration, an unknown check). On errors nothing is
+written.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCheck(cmd, &f, args)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.dir, "dir", "C", "", "directory to resolve package patterns in (default: current)")
+	fl.BoolVar(&f.tests, "tests", false, "include test files and test packages")
+	fl.StringVar(&f.checks, "checks", "", "comma-separated checks to run (default: the configuration's, else all)")
+	fl.StringVar(&f.config, "config", "", "configuration file (cflr.yaml, or .json): checks and taint models")
+	fl.BoolVar(&f.json, "json", false, "print findings as JSON")
+	fl.BoolVar(&f.sarif, "sarif", false, "print findings as SARIF 2.1.0")
+	fl.StringVarP(&f.output, "output", "o", "", "write findings to this file instead of stdout (written whole or not at all)")
+	fl.StringVar(&f.dot, "dot", "", "write the witness graph (Graphviz) to this file")
+	fl.StringVar(&f.srcRoot, "src-root", "", "SARIF %SRCROOT%: file names are written relative to it (default: current directory)")
+	fl.IntVar(&f.threads, "threads", 0, "solver threads (default: number of CPUs); findings do not depend on it")
+	fl.BoolVar(&f.context, "context", true, "context-sensitive calls and returns (--context=false: faster, less precise)")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress on stderr")
+	fl.BoolVar(&f.stats, "stats", false, "print time per phase, graph sizes and peak memory to stderr")
+	fl.BoolVar(&f.noSuppress, "no-suppress", false, "report findings that //cflr:ignore comments suppress")
+	return cmd
+}
+
+func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	stderr := cmd.ErrOrStderr()
+	if f.json && f.sarif {
+		return usageErr(errors.New("--json and --sarif are exclusive"))
+	}
+	if f.threads < 0 {
+		return usageErr(errors.New("--threads must be positive"))
+	}
+	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress}
+	what := "--checks"
+	if f.config != "" {
+		what = f.config
+		fc, err := check.LoadConfig(f.config)
+		if err != nil {
+			return usageErr(fmt.Errorf("--config: %w", err))
+		}
+		cfg.Checks, cfg.Taint = fc.Checks, fc.Taint
+	}
+	if f.checks != "" {
+		what = "--checks"
+		cfg.Checks = strings.Split(f.checks, ",")
+	}
+	checkers, err := check.Select(cfg.Checks)
+	if err != nil {
+		return usageErr(fmt.Errorf("%s: %w", what, err))
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+
+	prog := newPhases(stderr, f.quiet)
+	prog.phase("loading packages")
+	p, err := frontend.Load(ctx, &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true}, patterns...)
+	if p != nil && len(p.Errors) > 0 {
+		prog.finish()
+		// A program with type errors is not checked: findings on what is
+		// left would be misleading, and CI must see the failure.
+		for _, e := range p.Errors {
+			fmt.Fprintln(stderr, e)
+		}
+		return usageErr(fmt.Errorf("%d package errors (listed above); nothing checked", len(p.Errors)))
+	}
+	if err != nil {
+		prog.finish()
+		return usageErr(err)
+	}
+	var st check.Stats
+	cfg.Stats = &st
+	cfg.Progress = prog.phase
+	start := time.Now()
+	findings, err := check.Run(ctx, p, cfg)
+	prog.finish()
+	if err != nil {
+		return err
+	}
+
+	// Format everything in memory first: on an error nothing is written.
+	var out bytes.Buffer
+	switch {
+	case f.json:
+		err = check.WriteJSON(&out, findings)
+	case f.sarif:
+		root := f.srcRoot
+		if root == "" {
+			root = "."
+		}
+		err = check.WriteSARIF(&out, findings, checkers, root)
+	default:
+		err = check.WriteText(&out, findings)
+	}
+	if err != nil {
+		return err
+	}
+	var dot bytes.Buffer
+	if f.dot != "" {
+		if err := check.WriteDOT(&dot, findings); err != nil {
+			return err
+		}
+	}
+	if f.output != "" {
+		if err := atomicfile.Write(f.output, func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }); err != nil {
+			return fmt.Errorf("-o: %w", err)
+		}
+	} else if _, err := cmd.OutOrStdout().Write(out.Bytes()); err != nil {
+		return err
+	}
+	if f.dot != "" {
+		if err := atomicfile.Write(f.dot, func(w io.Writer) error { _, err := w.Write(dot.Bytes()); return err }); err != nil {
+			return fmt.Errorf("--dot: %w", err)
+		}
+	}
+	if f.stats {
+		printCheckStats(stderr, p, &st, time.Since(start))
+	}
+	if len(findings) > 0 {
+		return &exitError{code: 1, err: fmt.Errorf("%d findings", len(findings))}
+	}
+	return nil
+}
+
+func printCheckStats(w io.Writer, p *frontend.Program, st *check.Stats, total time.Duration) {
+	a := st.Analysis
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "phase\ttime\t\n")
+	fmt.Fprintf(tw, "load\t%.3fs\t\n", a.Load.Seconds())
+	fmt.Fprintf(tw, "SSA\t%.3fs\t\n", a.SSA.Seconds())
+	fmt.Fprintf(tw, "VTA call graph\t%.3fs\t\n", a.CallGraph.Seconds())
+	fmt.Fprintf(tw, "points-to build\t%.3fs\t\n", a.Build.Seconds())
+	fmt.Fprintf(tw, "points-to solve\t%.3fs\t\n", a.Solve.Seconds())
+	fmt.Fprintf(tw, "value-flow build\t%.3fs\t\n", st.Flow.Seconds())
+	for _, c := range st.Checks {
+		fmt.Fprintf(tw, "%s (solve, witnesses)\t%.3fs\t\n", c.Name, c.Time.Seconds())
+	}
+	fmt.Fprintf(tw, "total after load\t%.3fs\t\n", total.Seconds())
+	tw.Flush()
+	fmt.Fprintf(w, "points-to graph: %d vertices, %d edges; value-flow graph: %d vertices, %d edges\n",
+		a.Vertices, a.Edges, st.FlowVerts, st.FlowEdges)
+	for _, c := range st.Checks {
+		fmt.Fprintf(w, "%s: %d closure edges, %d findings\n", c.Name, c.Derived, c.Findings)
+	}
+	if st.Suppressed > 0 {
+		fmt.Fprintf(w, "%d findings suppressed by //cflr:ignore\n", st.Suppressed)
+	}
+	fmt.Fprintf(w, "peak RSS %s (after load+SSA %s)\n", fmtBytes(st.PeakRSS), fmtBytes(p.LoadRSS))
+}
+
+// phases shows the current phase on stderr once a run has lasted two
+// seconds, so that short runs print nothing extra.
+type phases struct {
+	w     io.Writer
+	quiet bool
+	start time.Time
+	bar   *progressbar.ProgressBar
+	name  string
+	stop    chan struct{}
+	done    chan struct{}
+	phaseCh chan string
+}
+
+func newPhases(w io.Writer, quiet bool) *phases {
+	p := &phases{w: w, quiet: quiet, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
+	if quiet {
+		close(p.done)
+		return p
+	}
+	names := make(chan string, 16)
+	p.phaseCh = names
+	go func() {
+		defer close(p.done)
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		cur := ""
+		for {
+			select {
+			case <-p.stop:
+				if p.bar != nil {
+					p.bar.Finish()
+				}
+				return
+			case cur = <-names:
+			case <-tick.C:
+			}
+			if time.Since(p.start) < 2*time.Second {
+				continue
+			}
+			if p.bar == nil {
+				p.bar = progressbar.NewOptions64(-1,
+					progressbar.OptionSetWriter(p.w),
+					progressbar.OptionSpinnerType(14),
+					progressbar.OptionThrottle(200*time.Millisecond),
+					progressbar.OptionClearOnFinish(),
+				)
+			}
+			p.bar.Describe(fmt.Sprintf("cflr check: %s (%s)", cur, time.Since(p.start).Round(time.Second)))
+			p.bar.Add64(1)
+		}
+	}()
+	return p
+}
+
+func (p *phases) phase(name string) {
+	if p.quiet || p.phaseCh == nil {
+		return
+	}
+	select {
+	case p.phaseCh <- name:
+	default:
+	}
+}
+
+func (p *phases) finish() {
+	if !p.quiet {
+		select {
+		case <-p.stop:
+		default:
+			close(p.stop)
+		}
+	}
+	<-p.done
+}
