@@ -55,8 +55,8 @@ Findings are printed as go vet does, file:line:col: message (check), each
 followed by its witness: a shortest flow from the source (a nil, a source
 call) to the sink, one indented file:line:col step per line. --json and
 --sarif print JSON or SARIF 2.1.0 instead (for GitHub code scanning;
---src-root is the directory file names are made relative to, default the
-current one); -o writes to a file; --dot writes the witness graph.
+--src-root is the directory file names are made relative to, default -C
+or the current one); -o writes to a file; --dot writes the witness graph.
 
 A //cflr:ignore CHECK[,CHECK...] REASON comment suppresses the named
 checks' findings on its line and on the line below ("all" for every check).
@@ -77,7 +77,7 @@ written.`,
 	fl.BoolVar(&f.sarif, "sarif", false, "print findings as SARIF 2.1.0")
 	fl.StringVarP(&f.output, "output", "o", "", "write findings to this file instead of stdout (written whole or not at all)")
 	fl.StringVar(&f.dot, "dot", "", "write the witness graph (Graphviz) to this file")
-	fl.StringVar(&f.srcRoot, "src-root", "", "SARIF %SRCROOT%: file names are written relative to it (default: current directory)")
+	fl.StringVar(&f.srcRoot, "src-root", "", "SARIF %SRCROOT%: file names are written relative to it (default: -C, else the current directory)")
 	fl.IntVar(&f.threads, "threads", 0, "solver threads (default: number of CPUs); findings do not depend on it")
 	fl.BoolVar(&f.context, "context", true, "context-sensitive calls and returns (--context=false: faster, less precise)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress on stderr")
@@ -153,6 +153,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		err = check.WriteJSON(&out, findings)
 	case f.sarif:
 		root := f.srcRoot
+		if root == "" {
+			root = f.dir // -C: the module checked
+		}
 		if root == "" {
 			root = "."
 		}

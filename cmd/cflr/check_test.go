@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// cflr check end to end: exit statuses, formats, files written whole or
+// not at all, bad input.
+
+const checkSrc = "../../frontend/check/testdata/src"
+
+func TestCheckExitCodes(t *testing.T) {
+	stdout, stderr, code := cflr(t, "check", "-q", "-C", checkSrc, "./nilclean")
+	if code != 0 || stdout != "" {
+		t.Errorf("clean package: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	stdout, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "./nilbasic")
+	if code != 1 || !strings.Contains(stdout, "nilbasic/basic.go:41:11: t may be nil at field access t.x (nilflow)\n\t") || !strings.Contains(stdout, "nilbasic/basic.go:36:2: nil returned from nilbasic.find\n") {
+		t.Errorf("findings: exit %d, stdout:\n%s\nstderr: %s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "6 findings") {
+		t.Errorf("stderr %q", stderr)
+	}
+}
+
+func TestCheckFormats(t *testing.T) {
+	dir := t.TempDir()
+	out, dot := filepath.Join(dir, "out.sarif"), filepath.Join(dir, "w.dot")
+	_, stderr, code := cflr(t, "check", "-q", "--stats", "-C", checkSrc, "--sarif", "-o", out, "--dot", dot, "./nilbasic")
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"value-flow graph:", "peak RSS", "nilflow: "} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("--stats lacks %q:\n%s", want, stderr)
+		}
+	}
+	var log struct {
+		Version string
+		Runs    []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI       string `json:"uri"`
+							URIBaseID string `json:"uriBaseId"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs[0].Results) != 6 {
+		t.Fatalf("sarif: %s", data)
+	}
+	// File names are relative to -C's directory (%SRCROOT% by default).
+	loc := log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation
+	if loc.URIBaseID != "%SRCROOT%" || loc.URI != "nilbasic/basic.go" {
+		t.Errorf("artifact %+v", loc)
+	}
+	if d, err := os.ReadFile(dot); err != nil || !strings.HasPrefix(string(d), "digraph witnesses {") {
+		t.Errorf("dot: %v %.40s", err, d)
+	}
+	stdout, _, code := cflr(t, "check", "-q", "-C", checkSrc, "--json", "./nilbasic")
+	var fs []map[string]any
+	if code != 1 || json.Unmarshal([]byte(stdout), &fs) != nil || len(fs) != 6 || fs[0]["check"] != "nilflow" {
+		t.Errorf("--json: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestCheckBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	// A package with type errors: the error at file:line:col, exit 2,
+	// nothing written.
+	_, stderr, code := cflr(t, "check", "-q", "-C", "../../frontend/testdata/broken", "-o", out, "./...")
+	if code != 2 || !strings.Contains(stderr, ".go:") || !strings.Contains(stderr, "nothing checked") {
+		t.Errorf("type errors: exit %d, stderr %s", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o written on error: %v", err)
+	}
+	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "--checks", "nilflow,nosuch", "./nilbasic")
+	if code != 2 || !strings.Contains(stderr, `unknown check "nosuch"`) {
+		t.Errorf("unknown check: exit %d, stderr %s", code, stderr)
+	}
+	bad := filepath.Join(dir, "cflr.yaml")
+	os.WriteFile(bad, []byte("checks: [nilflow]\ntaint:\n  sources: {bogus: 1}\n"), 0o644)
+	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "--config", bad, "./nilbasic")
+	if code != 2 || !strings.Contains(stderr, bad+":") {
+		t.Errorf("bad config: exit %d, stderr %s", code, stderr)
+	}
+	_, stderr, code = cflr(t, "check", "--json", "--sarif", "./nilbasic")
+	if code != 2 || !strings.Contains(stderr, "exclusive") {
+		t.Errorf("--json --sarif: exit %d, stderr %s", code, stderr)
+	}
+	_, _, code = cflr(t, "check", "--no-such-flag")
+	if code != 2 {
+		t.Errorf("bad flag: exit %d", code)
+	}
+}
