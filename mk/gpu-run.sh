@@ -43,9 +43,9 @@ if [ -x "$G/cflr" ] && [ -f "$G/graphs/citeseer.lg" ] && [ "${CLI:-1}" = 1 ]; th
   while IFS='|' read -r args; do
     [ -z "$args" ] && continue
     # shellcheck disable=SC2086
-    gpu=$("$G/cflr" mine $args --device gpu 2>&1 | grep -Ev '^(device|task) ' | grep -Ev '^[a-z-]+ +[0-9.]+ s$')
+    gpu=$("$G/cflr" mine $args --device gpu 2>&1 | grep -Ev '^(device|task|peak RSS) ' | grep -Ev '^[a-z-]+ +[0-9.]+ s$')
     # shellcheck disable=SC2086
-    cpu=$("$G/cflr" mine $args --device cpu 2>&1 | grep -Ev '^(device|task) ' | grep -Ev '^[a-z-]+ +[0-9.]+ s$')
+    cpu=$("$G/cflr" mine $args --device cpu 2>&1 | grep -Ev '^(device|task|peak RSS) ' | grep -Ev '^[a-z-]+ +[0-9.]+ s$')
     if [ "$gpu" = "$cpu" ] && [ -n "$gpu" ]; then
       echo "ok   mine $args: $(echo "$gpu" | grep -E '^(count|patterns)' | tr '\n' ' ')" | tee -a "$LOG"
     else

@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sort"
 	"strconv"
@@ -18,6 +20,7 @@ import (
 	"github.com/cflr/cflr/graph/csr"
 	"github.com/cflr/cflr/kernels/gpu"
 	"github.com/cflr/cflr/kernels/mine"
+	"github.com/cflr/cflr/kernels/prep"
 )
 
 func init() { subcommands = append(subcommands, newMineCmd) }
@@ -34,6 +37,10 @@ type mineReport struct {
 	Patterns []minePattern  `json:"patterns,omitempty"`
 	Phases   []minePhase    `json:"phases"`
 	Extra    map[string]any `json:"extra,omitempty"`
+	// Wall is the time from process start to the result (every phase,
+	// process and CUDA start-up included); PeakRSS the peak host memory.
+	Wall    float64 `json:"wall_seconds"`
+	PeakRSS int64   `json:"peak_rss_bytes"`
 }
 
 type minePattern struct {
@@ -288,6 +295,30 @@ func (m *mineCmd) run(cmd *cobra.Command, task, path string) error {
 	}
 	m.rep = &mineReport{Task: task, Graph: path, Device: "cpu"}
 	m.stderr = cmd.ErrOrStderr()
+	m.w = bufio.NewWriter(cmd.OutOrStdout())
+	defer m.w.Flush()
+	var err error
+	if m.useGPU && task == "triangles" && m.memLimit == 0 && !strings.HasSuffix(strings.ToLower(path), ".lg") {
+		err = m.trianglesPrepared(path)
+	} else {
+		err = m.runHost(task, path)
+	}
+	if err != nil || m.list {
+		return err
+	}
+	m.rep.Wall, m.rep.PeakRSS = sinceStart().Seconds(), peakRSS()
+	if m.asJSON {
+		enc := json.NewEncoder(m.w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(m.rep)
+	}
+	printMineTable(m.w, m.rep)
+	return nil
+}
+
+// runHost loads and prepares the graph on the host, then runs task on the
+// CPU or the GPU.
+func (m *mineCmd) runHost(task, path string) error {
 	t0 := time.Now()
 	graphs, err := loadMineGraphs(path)
 	if err != nil {
@@ -314,28 +345,98 @@ func (m *mineCmd) run(cmd *cobra.Command, task, path string) error {
 		m.rep.Device = m.dev.Device()
 		m.phase("gpu-open", t0)
 	}
-	m.w = bufio.NewWriter(cmd.OutOrStdout())
-	defer m.w.Flush()
 	switch task {
 	case "triangles", "cliques":
-		err = m.cliques(task, g)
+		return m.cliques(task, g)
 	case "motifs":
-		err = m.motifs(g)
+		return m.motifs(g)
 	case "match":
-		err = m.match(g)
+		return m.match(g)
 	case "fsm":
-		err = m.fsm(path, graphs)
+		return m.fsm(path, graphs)
 	}
-	if err != nil || m.list {
+	return nil
+}
+
+// trianglesPrepared counts triangles with the graph prepared on the GPU:
+// a binary file streams from disk into device memory (other formats are
+// read on the host and uploaded through pinned buffers), then undirecting
+// (skipped after a parallel check when the graph is simple and symmetric
+// already) and orientation run as kernels (kernels/prep); only the DAG's
+// offsets come back, for the triangle kernel's work items.
+func (m *mineCmd) trianglesPrepared(path string) error {
+	m.rep.K = 3
+	t0 := time.Now()
+	var err error
+	m.dev, err = mine.NewGPU(mine.GPUOptions{})
+	if err != nil {
 		return err
 	}
-	if m.asJSON {
-		enc := json.NewEncoder(m.w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(m.rep)
+	defer m.dev.Close()
+	m.rep.Device = m.dev.Device()
+	p, err := prep.New(m.dev.Context())
+	if err != nil {
+		return err
 	}
-	printMineTable(m.w, m.rep)
+	defer p.Close()
+	m.phase("gpu-open", t0)
+	t0 = time.Now()
+	dg, ls, err := p.LoadFile(path)
+	switch {
+	case err == prep.ErrNotStreamable:
+		g, err := csr.Read(path, csr.ReadOptions{})
+		if err != nil {
+			return usageErr(err)
+		}
+		m.phase("load", t0)
+		t0 = time.Now()
+		if dg, err = p.Upload(g); err != nil {
+			return err
+		}
+		m.phase("upload", t0)
+	case err != nil:
+		return deviceOrUsageErr(err)
+	default:
+		m.phase("load", t0) // read, upload and per-chunk checks, overlapped
+		m.extra("load_gb_per_s", math.Round(float64(ls.Bytes)/time.Since(t0).Seconds()/1e7)/100)
+	}
+	defer dg.Free()
+	t0 = time.Now()
+	und, err := p.Undirected(dg)
+	if err != nil {
+		return err
+	}
+	if und != dg {
+		dg.Free()
+		defer und.Free()
+	}
+	m.rep.Vertices, m.rep.Edges = und.N, und.M/2
+	m.phase("undirect", t0)
+	t0 = time.Now()
+	dag, err := p.Orient(und, true)
+	if err != nil {
+		return err
+	}
+	defer dag.Free()
+	und.Free() // the kernels read only the DAG
+	m.phase("orient", t0)
+	n, st, err := m.dev.CountTrianglesDevice(dag)
+	if err != nil {
+		return err
+	}
+	m.setCount(n)
+	m.gpuPhases(st)
 	return nil
+}
+
+// deviceOrUsageErr keeps CUDA failures as they are and makes anything else
+// (a damaged file) a usage error, exit status 2.
+func deviceOrUsageErr(err error) error {
+	var ge *gpu.Error
+	if errors.As(err, &ge) {
+		return err
+	}
+	return usageErr(err)
 }
 
 func (m *mineCmd) cliques(task string, g *csr.Graph) error {
@@ -582,6 +683,12 @@ func printMineTable(w io.Writer, rep *mineReport) {
 		fmt.Fprintf(w, "patterns %d\n", len(rep.Patterns))
 	}
 	printPhases(w, rep.Phases)
+	if rep.Wall > 0 {
+		fmt.Fprintf(w, "%-14s %10.6f s\n", "end-to-end", rep.Wall)
+	}
+	if rep.PeakRSS > 0 {
+		fmt.Fprintf(w, "peak RSS       %10.1f MB\n", float64(rep.PeakRSS)/1e6)
+	}
 }
 
 // lbAutoMinK is the clique size from which --lb auto balances: on an H100,

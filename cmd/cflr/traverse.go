@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/cflr/cflr/graph"
 	"github.com/cflr/cflr/graph/csr"
+	"github.com/cflr/cflr/kernels/gpu"
+	"github.com/cflr/cflr/kernels/prep"
 	"github.com/cflr/cflr/kernels/traverse"
 )
 
@@ -26,6 +29,7 @@ func newTraverseCmd() *cobra.Command {
 		out        string
 		symmetrize bool
 		src        uint32
+		asJSON     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "traverse bfs|sssp|sswp|cc|pr GRAPH",
@@ -47,31 +51,32 @@ iterations and GTEPS. --out writes one value per vertex, one per line.`,
 					return usageErr(fmt.Errorf("--gpu-mem: %w", err))
 				}
 			}
-			t0 := time.Now()
-			g, err := csr.Read(args[1], csr.ReadOptions{Format: csr.Format(format),
-				Build: csr.BuildOptions{Symmetrize: symmetrize, Dedup: symmetrize, DropSelfLoops: symmetrize}})
-			if err != nil {
-				return usageErr(err)
+			var rep *traverseReport
+			if prepOnGPU(alg, opt, device, format, symmetrize, out, args[1]) {
+				rep, err = traversePrepared(args[1], alg, opt)
+			} else {
+				rep, err = traverseHost(args[1], alg, opt, format, symmetrize, out)
 			}
-			load := time.Since(t0)
-			if (alg == traverse.BFS || alg == traverse.SSSP || alg == traverse.SSWP) && src >= g.N {
-				return usageErr(fmt.Errorf("--src %d: %s has %d vertices", src, args[1], g.N))
-			}
-			res, err := traverse.Run(g, alg, opt)
 			if err != nil {
 				return err
 			}
+			rep.Wall, rep.PeakRSS = sinceStart().Seconds(), peakRSS()
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "graph     %s: %d vertices, %d edges\n", args[1], g.N, g.NumEdges())
-			fmt.Fprintf(w, "run       %s on %s\n", alg, res.Where)
-			fmt.Fprintf(w, "load      %v\ntransform %v\ntransfer  %v\ncompute   %v\n", load, res.Phases.Transform, res.Phases.Transfer, res.Phases.Compute)
-			fmt.Fprintf(w, "iterations %d\nGTEPS     %.3f (%d edges)\n", res.Iterations, res.GTEPS(), res.Edges)
-			if res.BytesToDevice > 0 {
-				fmt.Fprintf(w, "to device %d bytes\n", res.BytesToDevice)
+			if asJSON {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				return enc.Encode(rep)
 			}
-			if out != "" {
-				return writeValues(out, res)
+			fmt.Fprintf(w, "graph     %s: %d vertices, %d edges\n", rep.Graph, rep.Vertices, rep.Edges)
+			fmt.Fprintf(w, "run       %s on %s\n", rep.Algorithm, rep.Where)
+			for _, p := range rep.Phases {
+				fmt.Fprintf(w, "%-9s %v\n", p.Name, time.Duration(p.Seconds*float64(time.Second)))
 			}
+			fmt.Fprintf(w, "iterations %d\nGTEPS     %.3f (%d edges)\n", rep.Iterations, rep.GTEPS, rep.Traversed)
+			if rep.BytesToDevice > 0 {
+				fmt.Fprintf(w, "to device %d bytes\n", rep.BytesToDevice)
+			}
+			fmt.Fprintf(w, "end-to-end %v\npeak RSS  %.1f MB\n", time.Duration(rep.Wall*float64(time.Second)), float64(rep.PeakRSS)/1e6)
 			return nil
 		},
 	}
@@ -90,7 +95,116 @@ iterations and GTEPS. --out writes one value per vertex, one per line.`,
 	f.StringVar(&out, "out", "", "write one value per vertex to this file")
 	f.StringVar(&format, "format", "", "input format (snap, mtx, el, wel, bcsr, bwcsr, g2miner); default from the file name")
 	f.BoolVar(&symmetrize, "symmetrize", false, "add reverse edges, drop duplicates and self-loops after reading")
+	f.BoolVar(&asJSON, "json", false, "print JSON (phases, GTEPS, end-to-end time, peak RSS) instead of text")
 	return cmd
+}
+
+// traverseReport is what `cflr traverse` prints, as text or JSON.
+type traverseReport struct {
+	Graph         string      `json:"graph"`
+	Vertices      uint32      `json:"vertices"`
+	Edges         uint64      `json:"edges"`
+	Algorithm     string      `json:"algorithm"`
+	Where         string      `json:"where"`
+	Phases        []minePhase `json:"phases"` // load, transform, transfer, compute
+	Iterations    int         `json:"iterations"`
+	GTEPS         float64     `json:"gteps"`
+	Traversed     uint64      `json:"edges_traversed"`
+	BytesToDevice int64       `json:"bytes_to_device,omitempty"`
+	Wall          float64     `json:"wall_seconds"` // from process start
+	PeakRSS       int64       `json:"peak_rss_bytes"`
+}
+
+func newTraverseReport(path string, n uint32, m uint64, load time.Duration, res *traverse.Result) *traverseReport {
+	return &traverseReport{Graph: path, Vertices: n, Edges: m, Algorithm: string(res.Algorithm), Where: res.Where,
+		Phases: []minePhase{{"load", load.Seconds()}, {"transform", res.Phases.Transform.Seconds()},
+			{"transfer", res.Phases.Transfer.Seconds()}, {"compute", res.Phases.Compute.Seconds()}},
+		Iterations: res.Iterations, GTEPS: res.GTEPS(), Traversed: res.Edges, BytesToDevice: res.BytesToDevice}
+}
+
+// traverseHost reads the graph on the host and runs traverse.Run.
+func traverseHost(path string, alg traverse.Algorithm, opt traverse.Options, format string, symmetrize bool, out string) (*traverseReport, error) {
+	t0 := time.Now()
+	g, err := csr.Read(path, csr.ReadOptions{Format: csr.Format(format),
+		Build: csr.BuildOptions{Symmetrize: symmetrize, Dedup: symmetrize, DropSelfLoops: symmetrize}})
+	if err != nil {
+		return nil, usageErr(err)
+	}
+	load := time.Since(t0)
+	if (alg == traverse.BFS || alg == traverse.SSSP || alg == traverse.SSWP) && opt.Source >= g.N {
+		return nil, usageErr(fmt.Errorf("--src %d: %s has %d vertices", opt.Source, path, g.N))
+	}
+	res, err := traverse.Run(g, alg, opt)
+	if err != nil {
+		return nil, err
+	}
+	if out != "" {
+		if err := writeValues(out, res); err != nil {
+			return nil, err
+		}
+	}
+	return newTraverseReport(path, g.N, g.NumEdges(), load, res), nil
+}
+
+// prepOnGPU says whether the run streams the graph to the GPU and prepares
+// it there (traversePrepared): BFS on the GPU, from a binary file, in
+// memory, with a layout that keeps the graph as it is.
+func prepOnGPU(alg traverse.Algorithm, opt traverse.Options, device, format string, symmetrize bool, out, path string) bool {
+	if alg != traverse.BFS || symmetrize || format != "" || out != "" || opt.GPUMem > 0 || opt.OutOfCore != "" {
+		return false
+	}
+	switch opt.Layout {
+	case traverse.LayoutBaseline, traverse.LayoutWorklist, traverse.LayoutVirtual, traverse.LayoutCoalesced:
+	default:
+		return false
+	}
+	if device != "gpu" && !(device == "auto" && gpu.Available()) {
+		return false
+	}
+	f := csr.DetectFormat(path)
+	return f == csr.FormatBCSR || f == csr.FormatG2Miner
+}
+
+// traversePrepared streams the graph into device memory (kernels/prep),
+// builds the virtual nodes there and runs BFS on it; inputs LoadFile does
+// not stream fall back to traverseHost.
+func traversePrepared(path string, alg traverse.Algorithm, opt traverse.Options) (*traverseReport, error) {
+	t0 := time.Now()
+	ctx, err := gpu.NewContext(0)
+	if err != nil {
+		return nil, err
+	}
+	defer ctx.Close()
+	p, err := prep.New(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	open := time.Since(t0)
+	t0 = time.Now()
+	dg, ls, err := p.LoadFile(path)
+	if err == prep.ErrNotStreamable {
+		return traverseHost(path, alg, opt, "", false, "")
+	}
+	if err != nil {
+		return nil, deviceOrUsageErr(err)
+	}
+	defer dg.Free()
+	if err := p.FetchOffsets(dg); err != nil {
+		return nil, err
+	}
+	load := time.Since(t0)
+	if opt.Source >= dg.N {
+		return nil, usageErr(fmt.Errorf("--src %d: %s has %d vertices", opt.Source, path, dg.N))
+	}
+	res, err := traverse.RunDevice(p, ctx, dg, alg, opt)
+	if err != nil {
+		return nil, err
+	}
+	res.BytesToDevice = ls.Bytes
+	rep := newTraverseReport(path, dg.N, dg.M, load, res)
+	rep.Phases = append([]minePhase{{"gpu-open", open.Seconds()}}, rep.Phases...)
+	return rep, nil
 }
 
 // parseBytes reads "1048576", "512K", "64M", "2G" or "1T" (powers of 1024).

@@ -222,6 +222,7 @@ type Buffer struct {
 	c     *Context
 	ptr   cu.DevicePtr
 	bytes int64
+	view  bool // from Sub: Free does nothing
 }
 
 // Alloc allocates device memory (cuMemAlloc). Errors are *Error; test
@@ -244,7 +245,7 @@ func (b *Buffer) Bytes() int64 { return b.bytes }
 
 // Free releases b; nil and already-freed buffers are fine.
 func (b *Buffer) Free() error {
-	if b == nil || b.ptr == 0 {
+	if b == nil || b.ptr == 0 || b.view {
 		return nil
 	}
 	err := b.c.do(func() error { return wrap("cuMemFree", cu.MemFree(b.ptr)) })
@@ -270,8 +271,6 @@ func (b *Buffer) CopyFromHost(off int64, h *HostBuffer, hoff, bytes int64) error
 		return wrapC("cuMemcpyHtoD", C.shimMemcpyHtoD(C.CUdeviceptr(uint64(b.ptr)+uint64(off)), unsafe.Add(h.p, hoff), C.size_t(bytes)))
 	})
 }
-
-func elemSize[T Elem]() int64 { var x T; return int64(unsafe.Sizeof(x)) }
 
 // Upload copies src into b starting at element off.
 func Upload[T Elem](b *Buffer, off int64, src []T) error {
@@ -393,3 +392,94 @@ func HostSlice[T Elem](h *HostBuffer) []T {
 	}
 	return unsafe.Slice((*T)(h.p), h.bytes/elemSize[T]())
 }
+
+// Stream is a CUDA stream: copies and launches on one stream run in order,
+// on different streams concurrently. Streams are created blocking, so work
+// on the default stream (Launch, Upload) still waits for theirs.
+type Stream struct {
+	c *Context
+	s cu.Stream
+}
+
+// NewStream creates a stream.
+func (c *Context) NewStream() (*Stream, error) {
+	st := &Stream{c: c}
+	err := c.do(func() error {
+		var e error
+		st.s, e = cu.MakeStream(cu.DefaultStream)
+		return wrap("cuStreamCreate", e)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// Synchronize waits for everything queued on s.
+func (s *Stream) Synchronize() error {
+	return s.c.do(func() error { return wrap("cuStreamSynchronize", s.s.Synchronize()) })
+}
+
+// Close destroys s (queued work still completes).
+func (s *Stream) Close() error {
+	if s == nil {
+		return nil
+	}
+	return s.c.do(func() error { return wrap("cuStreamDestroy", s.s.Destroy()) })
+}
+
+// LaunchOn is Launch on stream s.
+func (f *Function) LaunchOn(s *Stream, grid, block uint32, args ...uint64) error {
+	if grid == 0 {
+		return nil
+	}
+	ps := make([]unsafe.Pointer, len(args))
+	for i := range args {
+		ps[i] = unsafe.Pointer(&args[i])
+	}
+	return f.c.do(func() error {
+		return wrap(fmt.Sprintf("launch %s<<<%d,%d>>>", f.name, grid, block),
+			f.fn.Launch(int(grid), 1, 1, int(block), 1, 1, 0, s.s, ps))
+	})
+}
+
+// CopyFromHostAsync queues a copy of bytes from pinned host memory h (at
+// hoff) to b (at byte offset off) on s. h must not be rewritten before s
+// has finished the copy.
+func (b *Buffer) CopyFromHostAsync(off int64, h *HostBuffer, hoff, bytes int64, s *Stream) error {
+	if off+bytes > b.bytes || hoff+bytes > h.bytes || off < 0 || hoff < 0 || bytes < 0 {
+		return fmt.Errorf("gpu: copy of %d bytes out of range", bytes)
+	}
+	if bytes == 0 {
+		return nil
+	}
+	return b.c.do(func() error {
+		return wrap("cuMemcpyHtoDAsync", cu.MemcpyHtoDAsync(b.ptr+cu.DevicePtr(off), unsafe.Add(h.p, hoff), bytes, s.s))
+	})
+}
+
+// CopyToHost copies bytes from b (at byte offset off) into pinned host
+// memory h (at hoff), synchronously.
+func (b *Buffer) CopyToHost(off int64, h *HostBuffer, hoff, bytes int64) error {
+	if off+bytes > b.bytes || hoff+bytes > h.bytes || off < 0 || hoff < 0 || bytes < 0 {
+		return fmt.Errorf("gpu: copy of %d bytes out of range", bytes)
+	}
+	if bytes == 0 {
+		return nil
+	}
+	return b.c.do(func() error {
+		return wrap("cuMemcpyDtoH", cu.MemcpyDtoH(unsafe.Add(h.p, hoff), b.ptr+cu.DevicePtr(off), bytes))
+	})
+}
+
+// Sub is a view of b from byte offset off (for kernels and copies; freeing
+// it is a no-op, b owns the memory).
+func (b *Buffer) Sub(off int64) *Buffer {
+	if off < 0 || off > b.bytes {
+		off = b.bytes
+	}
+	return &Buffer{c: b.c, ptr: b.ptr + cu.DevicePtr(off), bytes: b.bytes - off, view: true}
+}
+
+// HostBytes views h as bytes (valid until Free).
+func (h *HostBuffer) HostBytes() []byte { return HostSlice[uint8](h) }

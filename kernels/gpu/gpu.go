@@ -3,6 +3,7 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"unsafe"
 )
 
 // ErrNoCUDA is returned by every GPU call in a build without the cuda tag.
@@ -46,3 +47,5 @@ func (d DeviceInfo) String() string {
 type Elem interface {
 	~uint8 | ~uint32 | ~int32 | ~uint64 | ~int64 | ~float32 | ~float64
 }
+
+func elemSize[T Elem]() int64 { var x T; return int64(unsafe.Sizeof(x)) }

@@ -66,3 +66,19 @@ func (h *HostBuffer) Free() error                { return nil }
 
 // HostSlice views h as a []T.
 func HostSlice[T Elem](h *HostBuffer) []T { return nil }
+
+// Stream is a CUDA stream.
+type Stream struct{}
+
+func (c *Context) NewStream() (*Stream, error) { return nil, ErrNoCUDA }
+func (s *Stream) Synchronize() error           { return ErrNoCUDA }
+func (s *Stream) Close() error                 { return nil }
+func (f *Function) LaunchOn(s *Stream, grid, block uint32, args ...uint64) error {
+	return ErrNoCUDA
+}
+func (b *Buffer) CopyFromHostAsync(off int64, h *HostBuffer, hoff, bytes int64, s *Stream) error {
+	return ErrNoCUDA
+}
+func (b *Buffer) CopyToHost(off int64, h *HostBuffer, hoff, bytes int64) error { return ErrNoCUDA }
+func (b *Buffer) Sub(off int64) *Buffer                                        { return b }
+func (h *HostBuffer) HostBytes() []byte                                        { return nil }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cflr/cflr/graph/csr"
 	"github.com/cflr/cflr/kernels/gpu"
+	"github.com/cflr/cflr/kernels/prep"
 )
 
 //go:embed mine.ptx
@@ -532,6 +533,88 @@ func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, k
 			continue
 		}
 		if err := d.tcHash.Launch(grid, hashBlock, g.off, g.adj, poff, padj, l.buf.Ptr(), uint64(len(l.items)/4), l.cap, l.blockmode, d.hashLongMin, d.hashOpts, l.next.Ptr(), out.Ptr()); err != nil {
+			return 0, st, err
+		}
+	}
+	n, err := d.finishCount(&st, t1, out)
+	return n, st, err
+}
+
+// Context is the device context, for preparing graphs on it (kernels/prep).
+func (d *GPU) Context() *gpu.Context { return d.ctx }
+
+// CountTrianglesDevice counts the triangles of an oriented graph already in
+// device memory (prep.Orient with host offsets), without the host copy
+// and upload CountTriangles makes.
+func (d *GPU) CountTrianglesDevice(dag *prep.Graph) (uint64, GPUStats, error) {
+	var st GPUStats
+	t0 := time.Now()
+	host := &csr.Graph{N: dag.N, Offsets: dag.HostOff}
+	if host.Offsets == nil {
+		return 0, st, fmt.Errorf("mine: CountTrianglesDevice needs the DAG's host offsets")
+	}
+	kernel := d.opt.TriangleKernel
+	if kernel == "" || kernel == "auto" {
+		kernel = "thread"
+		if dag.M >= hashMinArcs {
+			kernel = "hashmin"
+		}
+	}
+	g := &devGraph{off: dag.Off.Ptr(), adj: dag.Adj.Ptr(), n: uint64(dag.N), m: dag.M}
+	var a gpu.Allocs
+	defer a.FreeAll()
+	out, err := d.counter(&a)
+	if err != nil {
+		return 0, st, err
+	}
+	if strings.HasPrefix(kernel, "hash") {
+		n, st2, err := d.countTrianglesHash(host, g, out, kernel)
+		// Upload: everything before the kernels (probe lists, work items).
+		st2.Upload = time.Since(t0) - st2.Kernel
+		return n, st2, err
+	}
+	src := make([]uint32, dag.M)
+	parallelFor(int(dag.N), 0, 4096, func(_, lo, hi int) {
+		for u := lo; u < hi; u++ {
+			for i := host.Offsets[u]; i < host.Offsets[u+1]; i++ {
+				src[i] = uint32(u)
+			}
+		}
+	})
+	sb, err := a.Alloc(d.ctx, max(int64(len(src))*4, 8))
+	if err != nil {
+		return 0, st, err
+	}
+	if err := gpu.Upload(sb, 0, src); err != nil {
+		return 0, st, err
+	}
+	g.src = sb.Ptr()
+	f, group := d.tcWarp, uint64(0)
+	switch kernel {
+	case "warp":
+	case "thread":
+		f = d.tcThread
+	case "group4", "group8", "group16":
+		f = d.tcGroup
+		fmt.Sscanf(kernel, "group%d", &group)
+	default:
+		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q", kernel)
+	}
+	if err := d.ctx.Synchronize(); err != nil {
+		return 0, st, err
+	}
+	st.Upload = time.Since(t0)
+	sms := uint32(d.ctx.Info().SMs)
+	const block = 256
+	grid := sms * 8
+	st.Warps = int(grid * block / 32)
+	t1 := time.Now()
+	if g.m > 0 {
+		args := []uint64{g.off, g.adj, g.src, g.m, out.Ptr()}
+		if group > 0 {
+			args = []uint64{g.off, g.adj, g.src, g.m, group, out.Ptr()}
+		}
+		if err := f.Launch(grid, block, args...); err != nil {
 			return 0, st, err
 		}
 	}

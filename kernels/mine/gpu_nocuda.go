@@ -5,6 +5,7 @@ package mine
 import (
 	"github.com/cflr/cflr/graph/csr"
 	"github.com/cflr/cflr/kernels/gpu"
+	"github.com/cflr/cflr/kernels/prep"
 )
 
 // GPU runs the mining kernels on one device. In this build (no cuda tag)
@@ -38,4 +39,12 @@ func (d *GPU) CountMotifs(g *csr.Graph, k int) ([]PatternCount, GPUStats, error)
 // MineMNI mines frequent patterns with MNI support computed on the GPU.
 func (d *GPU) MineMNI(g *csr.Graph, opt FSMOptions) ([]FrequentPattern, GPUStats, error) {
 	return nil, GPUStats{}, gpu.ErrNoCUDA
+}
+
+// Context is the device context.
+func (d *GPU) Context() *gpu.Context { return nil }
+
+// CountTrianglesDevice counts the triangles of an oriented graph on the device.
+func (d *GPU) CountTrianglesDevice(dag *prep.Graph) (uint64, GPUStats, error) {
+	return 0, GPUStats{}, gpu.ErrNoCUDA
 }

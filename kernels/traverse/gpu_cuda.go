@@ -10,6 +10,7 @@ import (
 
 	"github.com/cflr/cflr/graph/csr"
 	"github.com/cflr/cflr/kernels/gpu"
+	"github.com/cflr/cflr/kernels/prep"
 )
 
 //go:embed traverse.ptx
@@ -72,26 +73,26 @@ func algCode(a Algorithm) uint64 {
 
 func needsWeights(a Algorithm) bool { return a == SSSP || a == SSWP }
 
-func initValues(g *csr.Graph, alg Algorithm, src uint32) []uint32 {
+func initValues(n uint32, alg Algorithm, src uint32) []uint32 {
 	switch alg {
 	case BFS, SSSP:
-		v := fill(g.N, Inf)
+		v := fill(n, Inf)
 		v[src] = 0
 		return v
 	case SSWP:
-		v := fill(g.N, 0)
+		v := fill(n, 0)
 		v[src] = Inf
 		return v
 	}
-	v := make([]uint32, g.N)
+	v := make([]uint32, n)
 	for i := range v {
 		v[i] = uint32(i)
 	}
 	return v
 }
 
-func initFlags(g *csr.Graph, alg Algorithm, src uint32) []uint32 {
-	f := make([]uint32, g.N)
+func initFlags(n uint32, alg Algorithm, src uint32) []uint32 {
+	f := make([]uint32, n)
 	if alg == CC {
 		for i := range f {
 			f[i] = 1
@@ -100,18 +101,6 @@ func initFlags(g *csr.Graph, alg Algorithm, src uint32) []uint32 {
 		f[src] = 1
 	}
 	return f
-}
-
-// virtualNodes builds Tigr's virtual node array with degree bound K.
-func virtualNodes(g *csr.Graph, K uint64) (vv, vj []uint32) {
-	for v := uint32(0); v < g.N; v++ {
-		f := (g.Degree(v) + K - 1) / K
-		for j := uint64(0); j < f; j++ {
-			vv = append(vv, v)
-			vj = append(vj, uint32(j))
-		}
-	}
-	return vv, vj
 }
 
 func runGPU(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error) {
@@ -227,81 +216,80 @@ func runInMemory(k *kern, g0 *csr.Graph, alg Algorithm, opt Options, res *Result
 			code = 4
 		}
 	case LayoutVirtual, LayoutCoalesced:
-		vv, vj = virtualNodes(g, K)
+		vv, vj = virtualNodes(g, K, opt.Workers)
 	}
 	res.Phases.Transform += time.Since(t0)
 	n, m := uint64(g.N), g.NumEdges()
 	useW := needsWeights(alg) || code == 4
 
 	t0 = time.Now()
-	off, err := a.Alloc(ctx, int64(8*(n+1)))
-	if err != nil {
-		return err
-	}
-	adj, err := a.Alloc(ctx, int64(4*m))
-	if err != nil {
-		return err
-	}
-	var w *gpu.Buffer
+	mg := memGraph{n: n, nv: uint64(len(vv))}
+	alloc := a.Sticky(ctx, &err)
+	mg.off, mg.adj = alloc(int64(8*(n+1))), alloc(int64(4*m))
 	if useW {
-		if w, err = a.Alloc(ctx, int64(4*m)); err != nil {
-			return err
-		}
+		mg.w = alloc(int64(4 * m))
+	}
+	if vv != nil {
+		mg.dvv, mg.dvj = alloc(int64(4*len(vv))), alloc(int64(4*len(vj)))
+	}
+	if err != nil {
+		return err
+	}
+	if useW {
 		ws := g.Weights
 		if ws == nil {
 			ws = fill(uint32(m), 1)
 		}
-		if err = gpu.Upload(w, 0, ws); err != nil {
-			return err
-		}
-	}
-	val, err := a.Alloc(ctx, int64(4*n))
-	if err != nil {
-		return err
-	}
-	cur, err := a.Alloc(ctx, int64(4*n))
-	if err != nil {
-		return err
-	}
-	next, err := a.Alloc(ctx, int64(4*n))
-	if err != nil {
-		return err
-	}
-	changed, err := a.Alloc(ctx, 8)
-	if err != nil {
-		return err
-	}
-	var list, dvv, dvj *gpu.Buffer
-	if opt.Layout == LayoutWorklist {
-		if list, err = a.Alloc(ctx, int64(4*n)); err != nil {
+		if err = gpu.Upload(mg.w, 0, ws); err != nil {
 			return err
 		}
 	}
 	if vv != nil {
-		if dvv, err = a.Alloc(ctx, int64(4*len(vv))); err != nil {
+		if err = gpu.Upload(mg.dvv, 0, vv); err != nil {
 			return err
 		}
-		if dvj, err = a.Alloc(ctx, int64(4*len(vj))); err != nil {
-			return err
-		}
-		if err = gpu.Upload(dvv, 0, vv); err != nil {
-			return err
-		}
-		if err = gpu.Upload(dvj, 0, vj); err != nil {
+		if err = gpu.Upload(mg.dvj, 0, vj); err != nil {
 			return err
 		}
 	}
-	if err = gpu.Upload(off, 0, g.Offsets); err != nil {
+	if err = gpu.Upload(mg.off, 0, g.Offsets); err != nil {
 		return err
 	}
-	if err = gpu.Upload(adj, 0, g.Adj); err != nil {
+	if err = gpu.Upload(mg.adj, 0, g.Adj); err != nil {
 		return err
 	}
-	vals := initValues(g, alg, opt.Source)
+	res.Phases.Transfer += time.Since(t0)
+	return runLoop(k, &a, mg, g0.N, alg, code, opt, res)
+}
+
+// memGraph is a graph on the device for runLoop: CSR arrays, weights when
+// the algorithm reads them, and Tigr's virtual nodes for those layouts.
+type memGraph struct {
+	n, nv                 uint64
+	off, adj, w, dvv, dvj *gpu.Buffer
+}
+
+// runLoop runs alg's iterations over mg (vertices past nOut are UDT's
+// added ones, cut from the result), allocating the per-vertex state
+// through a, and downloads the values.
+func runLoop(k *kern, a *gpu.Allocs, mg memGraph, nOut uint32, alg Algorithm, code uint64, opt Options, res *Result) (err error) {
+	ctx := k.ctx
+	n, K := mg.n, uint64(opt.VirtualK)
+	t0 := time.Now()
+	alloc := a.Sticky(ctx, &err)
+	val, cur, next, changed := alloc(int64(4*n)), alloc(int64(4*n)), alloc(int64(4*n)), alloc(8)
+	var list *gpu.Buffer
+	if opt.Layout == LayoutWorklist {
+		list = alloc(int64(4 * n))
+	}
+	if err != nil {
+		return err
+	}
+	vals := initValues(uint32(n), alg, opt.Source)
 	if err = gpu.Upload(val, 0, vals); err != nil {
 		return err
 	}
-	if err = gpu.Upload(cur, 0, initFlags(g, alg, opt.Source)); err != nil {
+	if err = gpu.Upload(cur, 0, initFlags(uint32(n), alg, opt.Source)); err != nil {
 		return err
 	}
 	if err = next.Memset32(0, int64(n)); err != nil {
@@ -313,9 +301,10 @@ func runInMemory(k *kern, g0 *csr.Graph, alg Algorithm, opt Options, res *Result
 	res.Phases.Transfer += time.Since(t0)
 
 	wp := uint64(0)
-	if w != nil {
-		wp = w.Ptr()
+	if mg.w != nil {
+		wp = mg.w.Ptr()
 	}
+	off, adj := mg.off, mg.adj
 	t0 = time.Now()
 	flag := make([]uint32, 2)
 	iters := 0
@@ -341,8 +330,8 @@ func runInMemory(k *kern, g0 *csr.Graph, alg Algorithm, opt Options, res *Result
 			if opt.Layout == LayoutCoalesced {
 				co = 1
 			}
-			nv := uint64(len(vv))
-			err = k.relaxVirtual.Launch(grid(nv), block, nv, dvv.Ptr(), dvj.Ptr(), off.Ptr(), adj.Ptr(), wp, val.Ptr(), cur.Ptr(), next.Ptr(), changed.Ptr(), code, K, co)
+			nv := mg.nv
+			err = k.relaxVirtual.Launch(grid(nv), block, nv, mg.dvv.Ptr(), mg.dvj.Ptr(), off.Ptr(), adj.Ptr(), wp, val.Ptr(), cur.Ptr(), next.Ptr(), changed.Ptr(), code, K, co)
 		}
 		if err != nil {
 			return err
@@ -368,7 +357,7 @@ func runInMemory(k *kern, g0 *csr.Graph, alg Algorithm, opt Options, res *Result
 		return err
 	}
 	res.Phases.Transfer += time.Since(t0)
-	res.Values = vals[:g0.N]
+	res.Values = vals[:nOut]
 	return nil
 }
 
@@ -384,7 +373,7 @@ func runPR(k *kern, g *csr.Graph, opt Options, res *Result) (err error) {
 	if layout == LayoutUDT {
 		return fmt.Errorf("traverse: the UDT transform changes PageRank values; use --layout coalesced, virtual or baseline")
 	}
-	vv, vj := virtualNodes(g, K)
+	vv, vj := virtualNodes(g, K, opt.Workers)
 	if opt.Delta || layout == LayoutVirtual || layout == LayoutCoalesced {
 		// the delta form always uses the virtual array (blocked for baseline/worklist)
 	} else {
@@ -509,4 +498,47 @@ func runPR(k *kern, g *csr.Graph, opt Options, res *Result) (err error) {
 	res.Phases.Transfer += time.Since(t0)
 	res.Rank = r
 	return nil
+}
+
+// RunDevice runs BFS on a graph already in device memory (prep.LoadFile
+// or prep.Upload, on ctx) with the layouts that keep the graph as it is
+// (baseline, worklist, virtual, coalesced); Tigr's virtual nodes are built
+// on the GPU (prep.VirtualNodes). dg.HostOff must be set (GTEPS counts the
+// reached vertices' degrees).
+func RunDevice(p *prep.Prep, ctx *gpu.Context, dg *prep.Graph, alg Algorithm, opt Options) (res *Result, err error) {
+	opt.ensureDefaults()
+	if alg != BFS {
+		return nil, fmt.Errorf("traverse: RunDevice runs bfs, not %s", alg)
+	}
+	switch opt.Layout {
+	case LayoutBaseline, LayoutWorklist, LayoutVirtual, LayoutCoalesced:
+	default:
+		return nil, fmt.Errorf("traverse: RunDevice does not run layout %q", opt.Layout)
+	}
+	if dg.N == 0 || opt.Source >= dg.N {
+		return nil, fmt.Errorf("traverse: source %d out of range (graph has %d vertices)", opt.Source, dg.N)
+	}
+	if dg.HostOff == nil {
+		return nil, fmt.Errorf("traverse: RunDevice needs the graph's host offsets")
+	}
+	k, err := loadKernels(ctx, opt.PTX)
+	if err != nil {
+		return nil, err
+	}
+	res = &Result{Algorithm: alg, Where: fmt.Sprintf("%s, %s, prepared on the GPU", ctx.Info().Name, opt.Layout)}
+	var a gpu.Allocs
+	defer a.FreeAll()
+	mg := memGraph{n: uint64(dg.N), off: dg.Off, adj: dg.Adj}
+	t0 := time.Now()
+	if opt.Layout == LayoutVirtual || opt.Layout == LayoutCoalesced {
+		if mg.dvv, mg.dvj, mg.nv, err = p.VirtualNodes(dg, uint64(opt.VirtualK), &a); err != nil {
+			return nil, err
+		}
+	}
+	res.Phases.Transform = time.Since(t0)
+	if err := runLoop(k, &a, mg, dg.N, alg, algCode(alg), opt, res); err != nil {
+		return nil, err
+	}
+	res.Edges = tepsEdges(&csr.Graph{N: dg.N, Offsets: dg.HostOff}, alg, res)
+	return res, nil
 }

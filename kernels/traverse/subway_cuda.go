@@ -169,7 +169,7 @@ func runSubway(k *kern, g *csr.Graph, alg Algorithm, opt Options, res *Result, b
 		parts = append(parts, part{v, v1})
 		v = v1
 	}
-	initVals, initCur := initValues(g, alg, opt.Source), initFlags(g, alg, opt.Source)
+	initVals, initCur := initValues(g.N, alg, opt.Source), initFlags(g.N, alg, opt.Source)
 	res.Phases.Transform += time.Since(t0)
 
 	// The initial vertex arrays go up through the pinned download buffers
