@@ -1,12 +1,64 @@
 package check
 
-import "testing"
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+)
 
 // TestTaintWant runs the taint check on testdata/src/taint, a program
 // whose handlers cover sources, sinks, sanitizers and flows across
 // functions, packages, closures, interfaces, goroutines, struct fields,
 // maps and slices; each finding must match a // want comment.
+//
+// Without call-site matching (Config.Context off) the result of identity
+// called with untrusted data also returns to its other call: the one
+// finding more must be that one.
 func TestTaintWant(t *testing.T) {
-	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taint/...")
+	prog := loadTestdata(t, "taint/...")
+	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	expect(t, fs, "taint")
+
+	insens, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, f := range fs {
+		seen[f.String()] = true
+	}
+	var extra []Finding
+	for _, f := range insens {
+		if !seen[f.String()] {
+			extra = append(extra, f)
+		}
+	}
+	if len(extra) != 1 || len(insens) != len(fs)+1 {
+		t.Fatalf("context-insensitive: %d findings, %d new: %v", len(insens), len(extra), extra)
+	}
+	src, err := os.ReadFile(extra[0].Pos.Filename)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Split(string(src), "\n")[extra[0].Pos.Line-1]
+	if !strings.Contains(line, `identity("SELECT 1")`) {
+		t.Errorf("context-insensitive finding %s on %q, want the call of identity with a constant", extra[0], line)
+	}
+}
+
+// TestTaintConfig checks a program against its own sources, sinks,
+// sanitizer and propagator (testdata/config/taintcfg.yaml), with the
+// built-in sinks replaced.
+func TestTaintConfig(t *testing.T) {
+	cfg, err := LoadConfig("testdata/config/taintcfg.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Context = true
+	fs, _ := runCheck(t, cfg, "taintcfg")
+	expect(t, fs, "taintcfg")
 }
