@@ -2,6 +2,10 @@ package edgecentric
 
 import (
 	"context"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"slices"
 )
 
 // side says which endpoint's list an edge half lives in.
@@ -145,6 +149,11 @@ type partition struct {
 	derived      int64
 	applications int64
 
+	// dirty, when non-nil (out-of-core solves), has a bit per vertex of
+	// the partition whose processed sets changed since it was last
+	// cleared: only those vertices are written back to the store.
+	dirty []uint64
+
 	// Partitions run on different threads and their hot fields (counters,
 	// queue and buffer headers) are written constantly: keep two
 	// partitions' fields off a shared cache line.
@@ -269,6 +278,9 @@ func (p *partition) Process(ctx context.Context) error {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
+				if err := p.maybeSpill(); err != nil {
+					return err
+				}
 			}
 			p.process(w)
 		}
@@ -284,6 +296,10 @@ func (p *partition) process(w work) {
 		return
 	}
 	e.all.Union(P)
+	if p.dirty != nil {
+		i := w.v - p.lo
+		p.dirty[i>>6] |= 1 << (i & 63)
+	}
 	p.pbuf = P.AppendTo(p.pbuf[:0])
 	p.shipped = false
 	p.role(w.v, e.label, w.s, P)
@@ -464,34 +480,68 @@ func (p *partition) processUnindexed(v, l uint32, s side) {
 func (p *partition) Gather(ctx context.Context, from []*partition) error {
 	for _, src := range from {
 		box := &src.sent[p.id]
+		err := p.gatherBox(ctx, box)
 		// Only this partition reads or writes src.sent[p.id] now, so it
 		// may drop a large buffer once done: buffers sized for the busiest
 		// round would otherwise stay allocated for the rest of the solve.
-		defer func() {
-			if cap(box.halves) > 1<<14 || cap(box.sets) > 1<<12 {
-				*box = outbox{}
-			}
-		}()
-		for i, m := range box.sets {
-			if i&1023 == 1023 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			l, s := unpackSide(m.label)
-			p.discoverSet(m.v, l, s, m.set)
+		if cap(box.halves) > 1<<14 || cap(box.sets) > 1<<12 {
+			*box = outbox{}
 		}
-		for i, m := range box.halves {
-			if i&4095 == 4095 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			l, s := unpackSide(m.label)
-			p.discoverOne(m.v, l, s, m.nbr)
+		if err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// gatherBox applies one box of halves for this partition.
+func (p *partition) gatherBox(ctx context.Context, box *outbox) error {
+	for i, m := range box.sets {
+		if i&1023 == 1023 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := p.maybeSpill(); err != nil {
+				return err
+			}
+		}
+		l, s := unpackSide(m.label)
+		p.discoverSet(m.v, l, s, m.set)
+	}
+	for i, m := range box.halves {
+		if i&4095 == 4095 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := p.maybeSpill(); err != nil {
+				return err
+			}
+		}
+		l, s := unpackSide(m.label)
+		p.discoverOne(m.v, l, s, m.nbr)
+	}
+	return nil
+}
+
+// maybeSpill hands the outgoing messages to the engine's spill function
+// (out-of-core solves) once they pass its threshold.
+func (p *partition) maybeSpill() error {
+	if p.eng.spill == nil {
+		return nil
+	}
+	if p.outboxBytes() < p.eng.spillBytes {
+		return nil
+	}
+	return p.eng.spill(p)
+}
+
+// outboxBytes estimates the memory the outgoing messages hold.
+func (p *partition) outboxBytes() int {
+	n := 0
+	for q := range p.send {
+		n += 12*len(p.send[q].halves) + 40*len(p.send[q].sets)
+	}
+	return n
 }
 
 // freeze makes this round's sends readable by their destinations and starts
@@ -513,4 +563,276 @@ func (p *partition) idle() bool {
 		}
 	}
 	return true
+}
+
+// Partition is one partition for a Kernel's driver: see Kernel.
+type Partition struct{ p *partition }
+
+// ID is the partition's number.
+func (P *Partition) ID() int { return P.p.id }
+
+// Load sets vertex v's processed sets from rec (AppendVertex's encoding).
+// Load each vertex at most once, before Gather.
+func (P *Partition) Load(v uint32, rec []byte) error {
+	p := P.p
+	if !p.owns(v) {
+		return fmt.Errorf("vertex %d outside partition %d [%d, %d)", v, p.id, p.lo, p.hi)
+	}
+	if len(p.adj[out][v-p.lo].ents) > 0 || len(p.adj[in][v-p.lo].ents) > 0 {
+		return fmt.Errorf("vertex %d loaded twice", v)
+	}
+	kind := p.eng.kind
+	err := decodeVertex(rec, uint32(len(p.eng.rules.labels)), func(l uint32, s side) *bitmap {
+		e := kind.newEntry(l)
+		a := p.list(v, s)
+		a.ents = append(a.ents, e)
+		return e.all.(*bitmap)
+	}, nil)
+	if err != nil {
+		return fmt.Errorf("vertex %d: %w", v, err)
+	}
+	return nil
+}
+
+// AppendVertex appends the encoding of v's processed sets to dst.
+func (P *Partition) AppendVertex(dst []byte, v uint32) []byte {
+	p := P.p
+	for s := range 2 {
+		ents := p.list(v, side(s)).ents
+		k := 0
+		for _, e := range ents {
+			if e.all.Len() > 0 {
+				k++
+			}
+		}
+		dst = binary.AppendUvarint(dst, uint64(k))
+		for _, e := range ents {
+			if e.all.Len() > 0 {
+				dst = binary.AppendUvarint(dst, uint64(e.label))
+				dst, p.ubuf = appendSet(dst, e.all, p.ubuf)
+			}
+		}
+	}
+	return dst
+}
+
+// Empty reports whether v has no processed edges.
+func (P *Partition) Empty(v uint32) bool {
+	for s := range 2 {
+		for _, e := range P.p.list(v, side(s)).ents {
+			if e.all.Len() > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Dirty calls fn for each vertex whose processed sets changed since the
+// last ClearDirty, ascending.
+func (P *Partition) Dirty(fn func(v uint32)) {
+	for i, w := range P.p.dirty {
+		for w != 0 {
+			b := bits.TrailingZeros64(w)
+			w &= w - 1
+			fn(P.p.lo + uint32(i*64+b))
+		}
+	}
+}
+
+// ClearDirty forgets which vertices changed.
+func (P *Partition) ClearDirty() { clear(P.p.dirty) }
+
+// Gather applies encoded messages (Kernel.Seed, KernelOptions.Spill,
+// TakeOutbox) for this partition, queueing the new halves. Malformed
+// messages are an error, never a panic or a wrong edge.
+func (P *Partition) Gather(ctx context.Context, msgs []byte) error {
+	var box outbox
+	if err := P.p.decodeOutbox(msgs, &box); err != nil {
+		return err
+	}
+	return P.p.gatherBox(ctx, &box)
+}
+
+// Process runs phase 1: it drains the worklist (see partition.Process).
+func (P *Partition) Process(ctx context.Context) error { return P.p.Process(ctx) }
+
+// TakeOutbox returns the encoded messages for partition q found since the
+// last TakeOutbox or spill, or nil, and empties that outbox.
+func (P *Partition) TakeOutbox(q int) []byte {
+	b := &P.p.send[q]
+	if len(b.halves) == 0 && len(b.sets) == 0 {
+		return nil
+	}
+	msgs := P.p.encodeOutbox(nil, b)
+	b.reset()
+	return msgs
+}
+
+// RebuildIn sends, for each stored out-edge (v, x) of a label l with
+// need[l], the in-half to x's owner. A driver calls it when more input
+// makes a label's in-lists needed that were not kept before.
+func (P *Partition) RebuildIn(need []bool) {
+	p := P.p
+	for v := p.lo; v < p.hi; v++ {
+		for _, e := range p.list(v, out).ents {
+			if int(e.label) < len(need) && need[e.label] {
+				l := e.label
+				p.ubuf = e.all.AppendTo(p.ubuf[:0])
+				for _, x := range slices.Clone(p.ubuf) {
+					p.deliverOne(x, l, in, v)
+				}
+			}
+		}
+	}
+}
+
+// Counters returns the edges this partition derived (new out-halves) and
+// the rule applications it made since it was made.
+func (P *Partition) Counters() (derived, applications int64) {
+	return P.p.derived, P.p.applications
+}
+
+// encodeOutbox appends the encoding of box to dst. Sets that several
+// messages share (a join sends one processed set to many vertices) are
+// written once.
+func (p *partition) encodeOutbox(dst []byte, box *outbox) []byte {
+	ref := map[vset]int{}
+	var table []vset
+	for _, m := range box.sets {
+		if _, ok := ref[m.set]; !ok {
+			ref[m.set] = len(table)
+			table = append(table, m.set)
+		}
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(table)))
+	for _, s := range table {
+		dst, p.ubuf = appendSet(dst, s, p.ubuf)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(box.sets)))
+	for _, m := range box.sets {
+		dst = binary.AppendUvarint(dst, uint64(m.v))
+		dst = binary.AppendUvarint(dst, uint64(m.label))
+		dst = binary.AppendUvarint(dst, uint64(ref[m.set]))
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(box.halves)))
+	for _, m := range box.halves {
+		dst = binary.AppendUvarint(dst, uint64(m.v))
+		dst = binary.AppendUvarint(dst, uint64(m.label))
+		dst = binary.AppendUvarint(dst, uint64(m.nbr))
+	}
+	return dst
+}
+
+// decodeOutbox decodes encodeOutbox's output for this partition, checking
+// every vertex and label.
+func (p *partition) decodeOutbox(data []byte, box *outbox) error {
+	nl := uint32(len(p.eng.rules.labels))
+	next := func() (uint64, bool) {
+		x, k := binary.Uvarint(data)
+		if k <= 0 {
+			return 0, false
+		}
+		data = data[k:]
+		return x, true
+	}
+	// Three uvarints, checked: a vertex of this partition, a label with
+	// its side bit, and a vertex (or a table index below max).
+	triple := func(max uint64) (v, l, x uint32, ok bool) {
+		a, ok1 := next()
+		b, ok2 := next()
+		c, ok3 := next()
+		if !ok1 || !ok2 || !ok3 || a > 1<<32-1 || !p.owns(uint32(a)) || b > 1<<32-1 || c >= max {
+			return 0, 0, 0, false
+		}
+		if l, _ := unpackSide(uint32(b)); l >= nl {
+			return 0, 0, 0, false
+		}
+		return uint32(a), uint32(b), uint32(c), true
+	}
+	nt, ok := next()
+	if !ok || nt > uint64(len(data)) {
+		return errCorrupt
+	}
+	table := make([]vset, nt)
+	for i := range table {
+		b := &bitmap{}
+		var err error
+		if data, err = decodeSetInto(b, data); err != nil {
+			return err
+		}
+		if b.Len() > 0 && maxOf(b) >= p.eng.n {
+			return errCorrupt
+		}
+		table[i] = b
+	}
+	ns, ok := next()
+	if !ok || ns > uint64(len(data)) {
+		return errCorrupt
+	}
+	box.sets = make([]halfSet, ns)
+	for i := range box.sets {
+		v, l, r, ok := triple(nt)
+		if !ok {
+			return errCorrupt
+		}
+		box.sets[i] = halfSet{v, l, table[r]}
+	}
+	nh, ok := next()
+	if !ok || nh > uint64(len(data)) {
+		return errCorrupt
+	}
+	box.halves = make([]half, nh)
+	for i := range box.halves {
+		v, l, x, ok := triple(uint64(p.eng.n))
+		if !ok {
+			return errCorrupt
+		}
+		box.halves[i] = half{v, l, x}
+	}
+	if len(data) != 0 {
+		return errCorrupt
+	}
+	return nil
+}
+
+func maxOf(b *bitmap) uint32 {
+	if b.b != nil {
+		return b.b.Maximum()
+	}
+	return slices.Max(b.small)
+}
+
+// decodeVertex decodes AppendVertex's encoding: into gives the empty
+// bitmap to fill for each label and side, after (if non-nil) sees it
+// filled. Labels must ascend per side and lie below nlabels.
+func decodeVertex(rec []byte, nlabels uint32, into func(l uint32, s side) *bitmap, after func(l uint32, s side, b *bitmap)) error {
+	for s := range 2 {
+		k, n := binary.Uvarint(rec)
+		if n <= 0 || k > uint64(len(rec)) {
+			return errCorrupt
+		}
+		rec = rec[n:]
+		prev := int64(-1)
+		for range k {
+			l, n := binary.Uvarint(rec)
+			if n <= 0 || l >= uint64(nlabels) || int64(l) <= prev {
+				return errCorrupt
+			}
+			prev = int64(l)
+			rec = rec[n:]
+			b := into(uint32(l), side(s))
+			var err error
+			if rec, err = decodeSetInto(b, rec); err != nil {
+				return err
+			}
+			if after != nil {
+				after(uint32(l), side(s), b)
+			}
+		}
+	}
+	if len(rec) != 0 {
+		return errCorrupt
+	}
+	return nil
 }

@@ -1,6 +1,11 @@
 package edgecentric
 
 import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"slices"
+
 	"github.com/RoaringBitmap/roaring/v2"
 )
 
@@ -320,3 +325,120 @@ func (s *hashSet) Discover(src, except vset, dst []uint32) []uint32 {
 func (s *hashSet) Union(src vset) { src.ForEach(func(x uint32) { s.Add(x) }) }
 
 func (s *hashSet) Bytes() int { return 4*len(s.slots) + 32 }
+
+// Sets in a store (package outofcore) are encoded as a tag byte, then for
+// tagSmall a count and the sorted elements as uvarint gaps, for tagRoaring
+// the length and bytes of roaring's portable format. Decoding never trusts
+// its input: a store may be corrupted, and that must be an error.
+const (
+	tagSmall   = 0
+	tagRoaring = 1
+)
+
+// appendSet appends s's encoding to dst, using buf as scratch; it returns
+// both.
+func appendSet(dst []byte, s vset, buf []uint32) ([]byte, []uint32) {
+	if b, ok := s.(*bitmap); ok && b.b != nil {
+		dst = append(dst, tagRoaring)
+		n := b.b.GetSerializedSizeInBytes()
+		dst = binary.AppendUvarint(dst, n)
+		w := bytes.NewBuffer(dst)
+		if _, err := b.b.WriteTo(w); err != nil {
+			panic(err) // writes to a bytes.Buffer do not fail
+		}
+		return w.Bytes(), buf
+	}
+	buf = s.AppendTo(buf[:0])
+	slices.Sort(buf)
+	dst = append(dst, tagSmall)
+	dst = binary.AppendUvarint(dst, uint64(len(buf)))
+	prev := uint32(0)
+	for i, x := range buf {
+		if i == 0 {
+			dst = binary.AppendUvarint(dst, uint64(x))
+		} else {
+			dst = binary.AppendUvarint(dst, uint64(x-prev))
+		}
+		prev = x
+	}
+	return dst, buf
+}
+
+var errCorrupt = errors.New("malformed record")
+
+// decodeSetInto decodes one set from data into b (which must be empty) and
+// returns the rest of data.
+func decodeSetInto(b *bitmap, data []byte) (rest []byte, err error) {
+	if len(data) == 0 {
+		return nil, errCorrupt
+	}
+	tag := data[0]
+	data = data[1:]
+	n, k := binary.Uvarint(data)
+	if k <= 0 {
+		return nil, errCorrupt
+	}
+	data = data[k:]
+	switch tag {
+	case tagSmall:
+		if n > uint64(len(data)) {
+			return nil, errCorrupt
+		}
+		if n > smallMax {
+			b.b = roaring.New()
+		} else {
+			b.small = make([]uint32, 0, n)
+		}
+		var x uint64
+		for i := range n {
+			d, k := binary.Uvarint(data)
+			if k <= 0 {
+				return nil, errCorrupt
+			}
+			data = data[k:]
+			if i == 0 {
+				x = d
+			} else {
+				x += d
+			}
+			if x > 1<<32-1 || (i > 0 && d == 0) {
+				return nil, errCorrupt
+			}
+			if b.b != nil {
+				b.b.Add(uint32(x))
+			} else {
+				b.small = append(b.small, uint32(x))
+			}
+		}
+		return data, nil
+	case tagRoaring:
+		if n > uint64(len(data)) {
+			return nil, errCorrupt
+		}
+		rb, err := unmarshalRoaring(data[:n])
+		if err != nil {
+			return nil, err
+		}
+		b.b = rb
+		return data[n:], nil
+	}
+	return nil, errCorrupt
+}
+
+// unmarshalRoaring decodes roaring's portable format, turning any panic
+// on malformed bytes into an error.
+func unmarshalRoaring(data []byte) (rb *roaring.Bitmap, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			rb, err = nil, errCorrupt
+		}
+	}()
+	rb = roaring.New()
+	if err := rb.UnmarshalBinary(data); err != nil {
+		return nil, errCorrupt
+	}
+	if err := rb.Validate(); err != nil {
+		return nil, errCorrupt
+	}
+	return rb, nil
+}

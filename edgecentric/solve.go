@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -20,6 +21,25 @@ type engine struct {
 	n     uint32 // vertices
 	chunk uint32 // vertices per partition
 	parts []*partition
+
+	// spill, when set (out-of-core solves), takes a partition's outgoing
+	// messages once they pass spillBytes.
+	spill      func(*partition) error
+	spillBytes int
+}
+
+// newEngine instantiates normalized grammar gr over the seed labels.
+func newEngine(gr *grammar.Grammar, seeds []label, n uint32, o Options) (*engine, error) {
+	e := &engine{opts: o, rules: newRules(gr, seeds), n: n}
+	if len(e.rules.labels) >= sideBit {
+		return nil, fmt.Errorf("edgecentric: %d instantiated labels; at most 2^31 are supported", len(e.rules.labels))
+	}
+	e.kind = setKind(bitmapKind{})
+	if o.Sets == HashSets {
+		e.kind = hashKind{}
+	}
+	e.bulk = o.Sets == Bitmaps && !o.NoIndex
+	return e, nil
 }
 
 func (e *engine) owner(v uint32) int { return int(v / e.chunk) }
@@ -46,15 +66,10 @@ func Solve(ctx context.Context, g *graph.Graph, gr *grammar.Grammar, opts *Optio
 	if err != nil {
 		return nil, err
 	}
-	e := &engine{opts: o, rules: newRules(gr, inp.seedLabels), n: g.NumVertices}
-	if len(e.rules.labels) >= sideBit {
-		return nil, fmt.Errorf("edgecentric: %d instantiated labels; at most 2^31 are supported", len(e.rules.labels))
+	e, err := newEngine(gr, inp.seedLabels, g.NumVertices, o)
+	if err != nil {
+		return nil, err
 	}
-	e.kind = setKind(bitmapKind{})
-	if o.Sets == HashSets {
-		e.kind = hashKind{}
-	}
-	e.bulk = o.Sets == Bitmaps && !o.NoIndex
 	st := Stats{Config: o.Config(), Threads: o.Threads, InputEdges: int64(len(inp.edges)), Labels: len(e.rules.labels)}
 	var res *Result
 	switch o.Model {
@@ -288,4 +303,190 @@ func (e *engine) parallel(ctx context.Context, fn func(context.Context, *partiti
 		return first
 	}
 	return first
+}
+
+// Label is an instantiated grammar label: symbol Sym with index Index
+// (graph.NoIndex for unindexed symbols).
+type Label struct {
+	Sym   int
+	Index uint32
+}
+
+// KernelOptions configures NewKernel.
+type KernelOptions struct {
+	// Labels are a previous kernel's labels (Kernel.Labels), for a driver
+	// that stored partitions under their ids: they keep their ids, and
+	// labels new in the graph come after them.
+	Labels []Label
+	// NumVertices is the vertex count (at least the graph's).
+	NumVertices uint32
+	// Chunk is the number of vertices per partition: partition p owns
+	// [p·Chunk, (p+1)·Chunk).
+	Chunk uint32
+	// SpillBytes and Spill: when a partition's outgoing messages pass
+	// SpillBytes (estimated), Spill receives each non-empty outbox,
+	// encoded, and the outboxes are emptied.
+	SpillBytes int
+	Spill      func(q int, msgs []byte) error
+}
+
+// Kernel is the solver's partition processing for a driver that keeps
+// partitions elsewhere between rounds (package outofcore). It solves as
+// ECM-IDX with bitmaps. The driver makes a Partition, loads its vertices'
+// processed sets, gathers its encoded incoming messages, runs Process,
+// and takes back the changed vertices' sets and the encoded outgoing
+// messages per destination. Kernel never sees more than the partitions the
+// driver makes.
+type Kernel struct {
+	e   *engine
+	inp *input
+}
+
+// NewKernel instantiates normalized grammar gr over o.Labels and the
+// labels of g (which may be nil: no new input). It fails if o.Labels
+// cannot keep their ids under gr, which means they came from another
+// grammar.
+func NewKernel(g *graph.Graph, gr *grammar.Grammar, o KernelOptions) (*Kernel, error) {
+	if !gr.Normalized {
+		return nil, errors.New("edgecentric: NewKernel needs a normalized grammar")
+	}
+	seeds := make([]label, 0, len(o.Labels))
+	for _, l := range o.Labels {
+		if l.Sym < 0 || l.Sym >= len(gr.Symbols) {
+			return nil, fmt.Errorf("edgecentric: label symbol %d outside the grammar", l.Sym)
+		}
+		seeds = append(seeds, label{l.Sym, l.Index})
+	}
+	inp := &input{}
+	if g != nil {
+		var err error
+		if inp, err = prepare(g, gr); err != nil {
+			return nil, err
+		}
+		if g.NumVertices > o.NumVertices {
+			o.NumVertices = g.NumVertices
+		}
+	}
+	seeds = append(seeds, inp.seedLabels...)
+	if o.Chunk == 0 {
+		return nil, errors.New("edgecentric: KernelOptions.Chunk is 0")
+	}
+	e, err := newEngine(gr, seeds, o.NumVertices, Options{Threads: 1})
+	if err != nil {
+		return nil, err
+	}
+	for i, l := range o.Labels {
+		if e.rules.labels[i] != (label{l.Sym, l.Index}) {
+			return nil, fmt.Errorf("edgecentric: stored label %d (%s[%d]) changes id under this grammar", i, gr.Name(l.Sym), int32(l.Index))
+		}
+	}
+	e.chunk = o.Chunk
+	e.spillBytes = o.SpillBytes
+	if o.Spill != nil {
+		e.spill = func(p *partition) error {
+			for q := range p.send {
+				if b := &p.send[q]; len(b.halves) > 0 || len(b.sets) > 0 {
+					msgs := p.encodeOutbox(nil, b)
+					b.reset()
+					if err := o.Spill(q, msgs); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		}
+	}
+	return &Kernel{e: e, inp: inp}, nil
+}
+
+// NumVertices is the vertex count.
+func (k *Kernel) NumVertices() uint32 { return k.e.n }
+
+// NumPartitions is the number of partitions of Chunk vertices.
+func (k *Kernel) NumPartitions() int { return max(1, int((k.e.n+k.e.chunk-1)/k.e.chunk)) }
+
+// Owner is the partition that owns vertex v.
+func (k *Kernel) Owner(v uint32) int { return k.e.owner(v) }
+
+// Range is partition p's vertices, [lo, hi).
+func (k *Kernel) Range(p int) (lo, hi uint32) {
+	lo = uint32(p) * k.e.chunk
+	return lo, min(lo+k.e.chunk, k.e.n)
+}
+
+// Labels are the instantiated labels, by id.
+func (k *Kernel) Labels() []Label {
+	ls := make([]Label, len(k.e.rules.labels))
+	for i, l := range k.e.rules.labels {
+		ls[i] = Label{l.sym, l.idx}
+	}
+	return ls
+}
+
+// KeepIn reports whether label l's in-lists are kept.
+func (k *Kernel) KeepIn(l int) bool { return k.e.rules.keepIn[l] }
+
+// Virtual reports whether label l is a reverse -X read from X's lists, and
+// so never stored.
+func (k *Kernel) Virtual(l int) bool { return k.e.rules.virt[l] >= 0 }
+
+// Counted reports whether label l's symbol is reported (%count).
+func (k *Kernel) Counted(l int) bool { return k.e.rules.count[l] }
+
+// Grammar is the normalized grammar.
+func (k *Kernel) Grammar() *grammar.Grammar { return k.e.rules.g }
+
+// InputEdges is the number of input edges of the kernel's graph, with
+// generated inverses.
+func (k *Kernel) InputEdges() int { return len(k.inp.edges) }
+
+// Seed returns, per partition, the encoded messages that insert the graph's
+// edges (the halves the in-memory solve inserts before its first round).
+func (k *Kernel) Seed() [][]byte {
+	np := k.NumPartitions()
+	boxes := make([]outbox, np)
+	rs := k.e.rules
+	for _, ed := range k.inp.edges {
+		l := rs.ids[ed.lab]
+		q := k.e.owner(ed.src)
+		boxes[q].halves = append(boxes[q].halves, half{ed.src, packSide(l, out), ed.dst})
+		if rs.keepIn[l] {
+			q := k.e.owner(ed.dst)
+			boxes[q].halves = append(boxes[q].halves, half{ed.dst, packSide(l, in), ed.src})
+		}
+	}
+	msgs := make([][]byte, np)
+	p := &partition{eng: k.e}
+	for q := range boxes {
+		if len(boxes[q].halves) > 0 {
+			msgs[q] = p.encodeOutbox(nil, &boxes[q])
+		}
+	}
+	return msgs
+}
+
+// NewPartition returns partition id with no edges, tracking which
+// vertices' sets change.
+func (k *Kernel) NewPartition(id int) *Partition {
+	lo, hi := k.Range(id)
+	p := &partition{id: id, lo: lo, hi: hi, eng: k.e, send: make([]outbox, k.NumPartitions())}
+	p.adj[out] = make([]adjList, hi-lo)
+	p.adj[in] = make([]adjList, hi-lo)
+	p.dirty = make([]uint64, (hi-lo+63)/64)
+	return &Partition{p: p}
+}
+
+// ForEachSet decodes a vertex record (Partition.AppendVertex) without a
+// partition: fn gets each stored label with its side (out: the vertex's
+// out-neighbours; otherwise its in-neighbours) and neighbours, ascending.
+// fn's slice is reused across calls.
+func (k *Kernel) ForEachSet(rec []byte, fn func(l uint32, out bool, nbrs []uint32)) error {
+	var buf []uint32
+	return decodeVertex(rec, uint32(len(k.e.rules.labels)), func(uint32, side) *bitmap { return &bitmap{} }, func(l uint32, s side, b *bitmap) {
+		buf = b.AppendTo(buf[:0])
+		if b.b == nil {
+			slices.Sort(buf)
+		}
+		fn(l, s == out, buf)
+	})
 }

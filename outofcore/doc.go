@@ -1,0 +1,72 @@
+// Package outofcore solves CFL reachability under a memory budget, with the
+// graph, its worklists and its closure in a pebble store under a work
+// directory: one partition is in memory at a time, a run that is killed
+// resumes where it stopped, and a solved store takes more input edges
+// without starting over.
+//
+// It is not a second solver: package edgecentric's Kernel does the work.
+// The driver loads a partition's processed sets from the store, gathers
+// the messages other partitions left for it (phase 2 of the in-memory
+// rounds), runs Process (phase 1), and writes back, in one atomic pebble
+// batch, the vertices whose sets changed, the messages it found for other
+// partitions, the deletion of the messages it consumed, and its partition
+// record. A round visits, in order, every partition that has messages
+// waiting; a partition sees the messages of earlier partitions in the same
+// round (Gauss-Seidel order, which needs fewer rounds than the in-memory
+// engine's bulk-synchronous ones and gives the same closure: the closure
+// is the least fixpoint whatever the order). The solve ends when no
+// messages are left.
+//
+// # Key layout
+//
+// Every key starts with a one-byte namespace; numbers are big-endian, so
+// the byte order is the numeric order and each access below is one
+// contiguous key range:
+//
+//	m config                           the store's configuration (JSON):
+//	                                   format version, grammar source and
+//	                                   digest, labels, vertex count,
+//	                                   partition size, input digest
+//	p <partition:4>                    partition record (JSON): commit
+//	                                   epoch, stored edges, counters
+//	a <vertex:4>                       one vertex's processed sets, both
+//	                                   sides (edgecentric's encoding);
+//	                                   a partition is a vertex range, so
+//	                                   loading it is one sequential scan
+//	w <dst:4> <src:4> <epoch:8> <seq:4> a chunk of the 3D worklist: edge
+//	                                   halves that src found for dst
+//	                                   during its epoch-th commit
+//
+// Loading a partition reads a[lo, hi) and then w<p>, both sequentially;
+// appending to worklist[src][dst] writes keys in ascending (epoch, seq)
+// order under w<dst><src>; consuming it is one range deletion per source.
+// Seeds (input edges) are written under source 0xffffffff with the add
+// generation as epoch.
+//
+// # Crash safety
+//
+// A partition's outputs become visible only with its commit batch, which
+// bumps its epoch. Outgoing messages spilled before the commit (when they
+// pass the spill threshold) are written under the next epoch; on open,
+// any chunk whose epoch is beyond its source's committed epoch came from
+// an attempt that never committed and is deleted. The input messages of
+// an uncommitted attempt are still there, so the attempt is simply
+// redone. Nothing is half-applied: pebble's write-ahead log makes a batch
+// all or nothing, and syncs every commit.
+//
+// # Incremental input
+//
+// Add seeds more input edges into a solved (or partly solved) store and
+// continues from the stored closure. Labels keep their ids (the grammar is
+// instantiated over the stored labels first, then the new ones); a label
+// whose in-lists the new labels make necessary gets them rebuilt from its
+// out-lists, partition by partition, before more work is done.
+//
+// # Memory
+//
+// The budget covers the resident partition, its outgoing worklist buffers
+// (spilled past Options.SpillBytes), the commit batch and pebble's cache
+// and memtables; the Go heap gets a soft limit (runtime/debug) below the
+// budget. Partition counts come from the budget unless Options.Partitions
+// sets them.
+package outofcore

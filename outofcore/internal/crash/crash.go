@@ -1,0 +1,153 @@
+// Package crash is outofcore's fault machinery: named kill points that a
+// crash test arms through the environment, and a vfs.FS that counts the
+// bytes pebble reads and writes, can kill the process in the middle of a
+// write-ahead-log write, and can fail writes as a full disk does.
+package crash
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/cockroachdb/pebble/v2/vfs"
+)
+
+// EnvKill arms one kill point: "NAME:N" kills the process (SIGKILL, as a
+// power cut or kill -9 would) at the N-th time point NAME is reached
+// (counting from 1). Names: commit (after a partition's commit), batch
+// (while a partition's commit batch is half built), gather (after a
+// gathered message chunk), spill (after a worklist spill is written), wal
+// (inside a write to pebble's write-ahead log, after half its bytes).
+const EnvKill = "CFLR_OUTOFCORE_KILL"
+
+var (
+	armed  string
+	target int64
+	hits   atomic.Int64
+)
+
+func init() {
+	if v := os.Getenv(EnvKill); v != "" {
+		name, n, ok := strings.Cut(v, ":")
+		k, err := strconv.ParseInt(n, 10, 64)
+		if !ok || err != nil || k < 1 {
+			fmt.Fprintf(os.Stderr, "%s=%q: want NAME:N\n", EnvKill, v)
+			os.Exit(2)
+		}
+		armed, target = name, k
+	}
+}
+
+// Point marks a kill point: the process dies here if the environment armed
+// it for this hit.
+func Point(name string) {
+	if armed == name && hits.Add(1) == target {
+		kill()
+	}
+}
+
+func kill() {
+	syscall.Kill(os.Getpid(), syscall.SIGKILL)
+	select {} // SIGKILL is not deliverable late, but do not run on meanwhile
+}
+
+// ErrNoSpace is what FS's writes return once it is full.
+var ErrNoSpace = syscall.ENOSPC
+
+// FS wraps a vfs.FS: it counts bytes read and written, and, when armed,
+// kills the process mid-write to the WAL or fails writes with ENOSPC.
+type FS struct {
+	vfs.FS
+	Read, Written atomic.Int64
+	// FullAfter, when positive, is the number of bytes that may still be
+	// written before every write fails with ENOSPC.
+	FullAfter atomic.Int64
+}
+
+// NewFS wraps fs.
+func NewFS(fs vfs.FS) *FS { return &FS{FS: fs} }
+
+func (f *FS) wrap(file vfs.File, name string, err error) (vfs.File, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &cfile{File: file, fs: f, wal: strings.HasSuffix(name, ".log")}, nil
+}
+
+func (f *FS) Create(name string, c vfs.DiskWriteCategory) (vfs.File, error) {
+	file, err := f.FS.Create(name, c)
+	return f.wrap(file, name, err)
+}
+
+func (f *FS) Open(name string, opts ...vfs.OpenOption) (vfs.File, error) {
+	file, err := f.FS.Open(name, opts...)
+	return f.wrap(file, name, err)
+}
+
+func (f *FS) OpenReadWrite(name string, c vfs.DiskWriteCategory, opts ...vfs.OpenOption) (vfs.File, error) {
+	file, err := f.FS.OpenReadWrite(name, c, opts...)
+	return f.wrap(file, name, err)
+}
+
+func (f *FS) ReuseForWrite(oldname, newname string, c vfs.DiskWriteCategory) (vfs.File, error) {
+	file, err := f.FS.ReuseForWrite(oldname, newname, c)
+	return f.wrap(file, newname, err)
+}
+
+type cfile struct {
+	vfs.File
+	fs  *FS
+	wal bool
+}
+
+func (c *cfile) Read(p []byte) (int, error) {
+	n, err := c.File.Read(p)
+	c.fs.Read.Add(int64(n))
+	return n, err
+}
+
+func (c *cfile) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.File.ReadAt(p, off)
+	c.fs.Read.Add(int64(n))
+	return n, err
+}
+
+func (c *cfile) full(n int) bool {
+	if c.fs.FullAfter.Load() <= 0 {
+		return false
+	}
+	return c.fs.FullAfter.Add(-int64(n)) <= 0
+}
+
+func (c *cfile) Write(p []byte) (int, error) {
+	if c.full(len(p)) {
+		c.fs.FullAfter.Store(1) // stay full
+		return 0, ErrNoSpace
+	}
+	if c.wal && armed == "wal" && len(p) > 1 && hits.Add(1) == target {
+		n, _ := c.File.Write(p[:len(p)/2])
+		c.File.Sync()
+		c.fs.Written.Add(int64(n))
+		kill()
+	}
+	n, err := c.File.Write(p)
+	c.fs.Written.Add(int64(n))
+	return n, err
+}
+
+func (c *cfile) WriteAt(p []byte, off int64) (int, error) {
+	if c.full(len(p)) {
+		c.fs.FullAfter.Store(1)
+		return 0, ErrNoSpace
+	}
+	n, err := c.File.WriteAt(p, off)
+	c.fs.Written.Add(int64(n))
+	return n, err
+}
+
+// IsNoSpace reports whether err is a full disk.
+func IsNoSpace(err error) bool { return errors.Is(err, syscall.ENOSPC) }

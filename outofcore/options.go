@@ -1,0 +1,62 @@
+package outofcore
+
+import (
+	"time"
+
+	"github.com/cflr/cflr/outofcore/internal/crash"
+)
+
+// Options configures a solve. The zero value solves under a 1 GiB budget.
+type Options struct {
+	// Mem is the memory budget in bytes (default 1 GiB). It sizes the
+	// partitions, the worklist spill threshold, pebble's cache and
+	// memtables, and the Go heap's soft limit.
+	Mem int64
+	// Partitions overrides the partition count derived from Mem. It is
+	// fixed when the store is created.
+	Partitions int
+	// SpillBytes overrides the size past which a partition's outgoing
+	// worklist buffers are written to the store while it is processed.
+	SpillBytes int
+	// Progress, if set, is called after every partition commit.
+	Progress func(Stats)
+
+	// fs, for tests, sees the store's filesystem before it opens.
+	fs func(*crash.FS)
+}
+
+// DefaultMem is the budget when Options.Mem is 0.
+const DefaultMem = 1 << 30
+
+func (o *Options) mem() int64 {
+	if o == nil || o.Mem <= 0 {
+		return DefaultMem
+	}
+	return o.Mem
+}
+
+// Stats describes a solve, or the part of it this process ran.
+type Stats struct {
+	Partitions int
+	// Rounds counts passes over the partitions with work.
+	Rounds int
+	// Loads counts partition loads; LoadsPerRound lists them by round.
+	Loads         int
+	LoadsPerRound []int
+	// Spills counts worklist buffers written before their partition's
+	// commit.
+	Spills int
+	// InputEdges counts the store's input edges, with generated inverses.
+	InputEdges int64
+	// Stored counts the closure's stored edges (input and derived).
+	Stored int64
+	// Applications counts rule applications in this process.
+	Applications int64
+	// BytesRead and BytesWritten are the bytes pebble read from and wrote
+	// to its files in this process (write-ahead log, tables, manifest).
+	BytesRead, BytesWritten int64
+	// MaxPartitionBytes is the largest encoded partition loaded.
+	MaxPartitionBytes int64
+	Elapsed           time.Duration
+	PeakRSS           int64
+}
