@@ -32,18 +32,26 @@ t = time.time()
 r = subprocess.run(cmd, capture_output=True, text=True)
 wall = time.time() - t
 rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-open(out, "w").write(r.stdout)
+open(out, "w").write(r.stdout + f"wall-external {wall:.6f} s\npeak-rss-external {rss} B\n")
 print(f"{out.split('/')[-1]:44s} rc={r.returncode} wall={wall:.3f}s rss={rss/1e9:.2f}GB")
 if r.returncode != 0:
     print(r.stdout[-2000:], r.stderr[-2000:])
 PY
 }
-for b in cflr-before cflr; do
+# Binaries: cflr-orig (before issue 11), cflr-loaders (fast host loaders
+# only), cflr (this tree); whichever are present.
+for b in cflr-orig cflr-loaders cflr; do
   [ -x "$G/$b" ] || continue
   for i in $(seq 1 "$REPS"); do
-    if [ "$b" = cflr ]; then J=--json; else J=; fi
-    measure "$b-triangles-$i" "$G/$b" mine triangles --device gpu $J "$GRAPH"
-    measure "$b-bfs-$i" "$G/$b" traverse bfs --device gpu $J "$GRAPH"
+    measure "$b-triangles-$i" "$G/$b" mine triangles --device gpu "$GRAPH"
+    measure "$b-bfs-$i" "$G/$b" traverse bfs --device gpu "$GRAPH"
   done
   cat "$D/$b-triangles-$REPS.out" "$D/$b-bfs-$REPS.out"
 done
+# The same graph in G2Miner's files (the issue's comparison input).
+if [ "${G2:-1}" = 1 ]; then
+  [ -f /tmp/rmat24g.meta.txt ] || "$G/cflr" gen --scale "${SCALE:-24}" --format g2miner /tmp/rmat24g
+  cat /tmp/rmat24g.* > /dev/null
+  for i in $(seq 1 "$REPS"); do measure "cflr-g2miner-triangles-$i" "$G/cflr" mine triangles --device gpu /tmp/rmat24g; done
+  cat "$D/cflr-g2miner-triangles-$REPS.out"
+fi

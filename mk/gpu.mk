@@ -25,7 +25,7 @@ PTX_ARCH  ?= compute_80
 CU_FILES  := $(shell find kernels -name '*.cu' 2>/dev/null)
 KERNEL_TEST_PKGS = $(shell $(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' -tags cuda ./kernels/... 2>/dev/null)
 
-.PHONY: ptx gpu-test gpu-traverse bench-gpu bench-traverse
+.PHONY: ptx gpu-test gpu-traverse bench-gpu bench-gpu-chart bench-traverse
 
 ptx: $(CU_FILES:.cu=.ptx)
 
@@ -51,9 +51,27 @@ gpu-traverse: cuda-deps
 	-cp $(SHARED)/graphs/ca-GrQc.txt $(SHARED)/graphs/email-Enron.txt out/gpu-traverse/graphs/
 	cp mk/gpu-traverse.sh out/gpu-traverse/run.sh
 
-# bench-gpu: build as gpu-test does; the benchmarks run on the GPU machine
-# with `BENCH=1 bash out/gpu/run.sh`.
+# bench-gpu: build as gpu-test does, plus the end-to-end comparison of
+# issue 11: cuda cflr binaries of BENCH_ORIG (before) and BENCH_LOADERS
+# (host loaders only) beside this tree's, and out/gpu/bench.sh
+# (mk/bench-gpu.sh). On the GPU machine: `BENCH=1 bash out/gpu/run.sh` (the
+# kernel benchmarks) and `bash out/gpu/bench.sh` (RMAT-24 end to end, logs
+# in $$OUT/bench). Back here, `make bench-gpu-chart BENCH_DIR=...` draws the
+# phases (SVG) from those logs.
+BENCH_ORIG    ?= b9ce858
+BENCH_LOADERS ?= abcf989
+BENCH_DIR     ?= bench/bench-gpu-h100-2026-11-24
 bench-gpu: gpu-test
+	cp mk/bench-gpu.sh $(GPU_OUT)/bench.sh
+	for c in $(BENCH_ORIG):orig $(BENCH_LOADERS):loaders; do \
+		rm -rf $(GPU_OUT)/src && mkdir -p $(GPU_OUT)/src && git archive $${c%%:*} | tar -x -C $(GPU_OUT)/src && \
+		(cd $(GPU_OUT)/src && $(CUDA_ENV) $(GO) build -tags cuda -ldflags=-s -o ../cflr-$${c##*:} ./cmd/cflr) || exit 1; \
+	done
+	rm -rf $(GPU_OUT)/src
+	$(MAKE) bench-gpu-chart
+
+bench-gpu-chart:
+	$(GO) run ./mk/benchgpu $(BENCH_DIR) > $(BENCH_DIR).svg
 
 bench-traverse:
 	$(GO) test -run XXX -bench . -benchtime 3x ./kernels/traverse/
