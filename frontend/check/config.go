@@ -75,10 +75,26 @@ type Sink struct {
 }
 
 // Sanitizer is a function whose results are trusted whatever its
-// arguments: taint does not pass through a call of it.
+// arguments: taint does not pass through a call of it on the way to a
+// sink of one of its Kinds (every kind when nil). html.EscapeString makes
+// a string safe for HTML, not for a SQL query or a file path.
 type Sanitizer struct {
-	Name Name
-	At   string
+	Name  Name
+	Kinds []string
+	At    string
+}
+
+// sanitizes reports whether s cleans data for sinks of the given kind.
+func (s *Sanitizer) sanitizes(kind string) bool {
+	if s.Kinds == nil {
+		return true
+	}
+	for _, k := range s.Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // Propagator is a library function whose effect on taint is modelled
@@ -498,7 +514,7 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 		allowed := map[string][]string{
 			"sources":     {"func", "to"},
 			"sinks":       {"func", "args", "kind"},
-			"sanitizers":  {"func"},
+			"sanitizers":  {"func", "kinds"},
 			"propagators": {"func", "from", "to"},
 		}[kind]
 		kvs, err := p.mapping(n, "a "+strings.TrimSuffix(kind, "s"), allowed...)
@@ -559,16 +575,30 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 		}
 		k := "custom"
 		if v := fields["kind"]; v != nil {
-			if k, err = p.str(v, "kind"); err != nil {
+			if k, err = p.kind(v); err != nil {
 				return err
-			}
-			if !token.IsIdentifier(k) {
-				return p.at(v, "kind %q: want a word (sql, command, path, html, redirect, ...)", k)
 			}
 		}
 		tc.Sinks = append(tc.Sinks, Sink{Name: name, Args: args, Kind: k, At: at})
 	case "sanitizers":
-		tc.Sanitizers = append(tc.Sanitizers, Sanitizer{Name: name, At: at})
+		var kinds []string
+		if v := fields["kinds"]; v != nil {
+			items, err := p.list(v, "kinds")
+			if err != nil {
+				return err
+			}
+			if len(items) == 0 {
+				return p.at(v, "kinds: empty list")
+			}
+			for _, it := range items {
+				k, err := p.kind(it)
+				if err != nil {
+					return err
+				}
+				kinds = append(kinds, k)
+			}
+		}
+		tc.Sanitizers = append(tc.Sanitizers, Sanitizer{Name: name, Kinds: kinds, At: at})
 	case "propagators":
 		from, err := places("from", false)
 		if err != nil {
@@ -581,6 +611,18 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 		tc.Propagators = append(tc.Propagators, Propagator{Name: name, From: from, To: to, At: at})
 	}
 	return nil
+}
+
+// kind reads a sink kind: a word.
+func (p *cfgParser) kind(n *yaml.Node) (string, error) {
+	k, err := p.str(n, "kind")
+	if err != nil {
+		return "", err
+	}
+	if !token.IsIdentifier(k) {
+		return "", p.at(n, "kind %q: want a word (sql, command, path, html, redirect, ssrf, ...)", k)
+	}
+	return k, nil
 }
 
 // place reads an argument index, recv, result or resultN.

@@ -58,7 +58,7 @@ type taintRun struct {
 
 	sources     map[string][]*Source
 	sinks       map[string][]*Sink
-	sanitizers  map[string]*Sanitizer
+	sanitizers  map[string][]*Sanitizer
 	propagators map[string]*Propagator
 
 	localRoots map[string]bool // first path elements of the local packages
@@ -71,6 +71,13 @@ type taintRun struct {
 	srcNames  map[string]string            // a source step's description → the source's name
 	skipSite  map[ssa.CallInstruction]bool // sites whose own edges are replaced by a model
 	sinkSites []taintSink
+
+	// Sanitizers clean for some kinds of sinks only, so each group of
+	// sink kinds with the same sanitizers is solved on its own: a
+	// sanitizer's call passes taint on (its model edges, sanEdges, or its
+	// body) except in the solves of the kinds it cleans for.
+	sanAt    map[ssa.CallInstruction][]*Sanitizer
+	sanEdges map[ssa.CallInstruction][]SourceEdge
 }
 
 // taintSink is one checked value of a sink site.
@@ -111,12 +118,79 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	sv, err := p.Flow.Solve(ctx, "taint", gr, t.edges, t.skip, p.Config.Threads)
-	if err != nil {
-		return nil, err
+	// One solve per group of sink kinds that the same sanitizers clean
+	// for (most programs: one or two).
+	type group struct {
+		kind   string // a representative kind
+		solved *Solved
 	}
+	groups := map[string]*group{}
+	byKind := map[string]*group{}
+	var order []*group
+	for _, s := range t.sinkSites {
+		k := s.sink.Kind
+		if byKind[k] != nil {
+			continue
+		}
+		var sig strings.Builder
+		for i := range tc.Sanitizers {
+			if tc.Sanitizers[i].sanitizes(k) {
+				fmt.Fprintf(&sig, "%d,", i)
+			}
+		}
+		gp := groups[sig.String()]
+		if gp == nil {
+			gp = &group{kind: k}
+			groups[sig.String()] = gp
+			order = append(order, gp)
+		}
+		byKind[k] = gp
+	}
+	var derived int64
+	for _, gp := range order {
+		active := map[ssa.CallInstruction]bool{}
+		edges := t.edges
+		for c, sans := range t.sanAt {
+			cleans := false
+			for _, s := range sans {
+				cleans = cleans || s.sanitizes(gp.kind)
+			}
+			if cleans {
+				active[c] = true
+			}
+		}
+		if len(active) < len(t.sanAt) {
+			edges = append([]SourceEdge(nil), t.edges...)
+			for _, fn := range p.Flow.Funcs { // deterministic order
+				for _, blk := range fn.Blocks {
+					for _, instr := range blk.Instrs {
+						if c, ok := instr.(ssa.CallInstruction); ok && t.sanAt[c] != nil && !active[c] {
+							edges = append(edges, t.sanEdges[c]...)
+						}
+					}
+				}
+			}
+		}
+		skip := func(i int, e graph.Edge) bool {
+			if site := p.Flow.Info[i].Site; site != nil && active[site] {
+				return true
+			}
+			return t.skip(i, e)
+		}
+		sv, err := p.Flow.Solve(ctx, "taint", gr, edges, skip, p.Config.Threads)
+		if err != nil {
+			return nil, err
+		}
+		derived += sv.Result().CountEdges()
+		gp.solved = sv
+	}
+	p.Flow.mu.Lock()
+	p.Flow.derived["taint"] = derived
+	p.Flow.mu.Unlock()
+
 	var out []Finding
 	for _, s := range t.sinkSites {
+		sv := byKind[s.sink.Kind].solved
 		v, sym := uint32(0), ""
 		for _, x := range s.values {
 			if sv.Reaches("T", x) {
@@ -164,10 +238,11 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 	t := &taintRun{
 		g: g, tc: tc,
 		sources: map[string][]*Source{}, sinks: map[string][]*Sink{},
-		sanitizers: map[string]*Sanitizer{}, propagators: map[string]*Propagator{},
+		sanitizers: map[string][]*Sanitizer{}, propagators: map[string]*Propagator{},
 		localRoots: map[string]bool{}, stdMemo: map[*ssa.Package]bool{},
 		cellsOf: map[uint32][]uint32{}, children: map[uint32][]uint32{},
 		srcNames: map[string]string{}, skipSite: map[ssa.CallInstruction]bool{},
+		sanAt: map[ssa.CallInstruction][]*Sanitizer{}, sanEdges: map[ssa.CallInstruction][]SourceEdge{},
 	}
 	for i := range tc.Sources {
 		s := &tc.Sources[i]
@@ -178,7 +253,7 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 		t.sinks[s.Name.s] = append(t.sinks[s.Name.s], s)
 	}
 	for i := range tc.Sanitizers {
-		t.sanitizers[tc.Sanitizers[i].Name.s] = &tc.Sanitizers[i]
+		t.sanitizers[tc.Sanitizers[i].Name.s] = append(t.sanitizers[tc.Sanitizers[i].Name.s], &tc.Sanitizers[i])
 	}
 	// A later propagator for the same function (the user's) wins.
 	for i := range tc.Propagators {
@@ -276,6 +351,10 @@ func (t *taintRun) function(fn *ssa.Function) {
 				if t.isField(i.X.Type(), i.Field) != "" {
 					t.source(t.isField(i.X.Type(), i.Field), i, t.g.Value(i), nil)
 				}
+				t.base(i.X, i, t.g.Value(i))
+			case *ssa.FieldAddr:
+				t.base(i.X, i, t.g.Value(i)) // &p.f leads to untrusted data when p does
+			case *ssa.IndexAddr:
 				t.base(i.X, i, t.g.Value(i))
 			case *ssa.Lookup:
 				if _, ok := i.X.Type().Underlying().(*types.Map); ok {
@@ -619,7 +698,7 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 	}
 	names, callees := t.calleeNames(c)
 	var (
-		sanitizer  bool
+		sans       []*Sanitizer
 		propagator *Propagator
 		stdCallee  bool
 	)
@@ -630,9 +709,7 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 		stdCallee = t.stdPath(cc.Method.Pkg().Path())
 	}
 	for _, n := range names {
-		if t.sanitizers[n] != nil {
-			sanitizer = true
-		}
+		sans = append(sans, t.sanitizers[n]...)
 		if p := t.propagators[n]; p != nil && propagator == nil {
 			propagator = p
 		}
@@ -689,10 +766,17 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 			}
 		}
 	}
-	// Models.
+	// Models. A sanitizer's call gets the edges it would have without
+	// it, kept apart for the solves of the kinds it does not clean for.
+	if len(sans) > 0 {
+		t.sanAt[c] = sans
+		n := len(t.edges)
+		defer func() {
+			t.sanEdges[c] = append([]SourceEdge(nil), t.edges[n:]...)
+			t.edges = t.edges[:n]
+		}()
+	}
 	switch {
-	case sanitizer:
-		t.skipSite[c] = true
 	case propagator != nil:
 		t.skipSite[c] = true
 		from := propagator.From

@@ -62,3 +62,10 @@ func TestTaintConfig(t *testing.T) {
 	fs, _ := runCheck(t, cfg, "taintcfg")
 	expect(t, fs, "taintcfg")
 }
+
+// TestTaintGosec runs the cases where cflr and gosec's taint rules differ
+// (testdata/src/taintgosec documents each).
+func TestTaintGosec(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintgosec")
+	expect(t, fs, "taintgosec")
+}

@@ -50,6 +50,7 @@ func Register(mux *http.ServeMux) {
 	mux.HandleFunc("/fields", otherField)
 	mux.HandleFunc("/ctx", contexts)
 	mux.HandleFunc("/lookup", byTypeOnly)
+	mux.HandleFunc("/kinds", sanitizerKinds)
 }
 
 // True positives.
@@ -225,4 +226,13 @@ func lookup(name string) {
 
 func byTypeOnly(w http.ResponseWriter, r *http.Request) {
 	lookup("admin")
+}
+
+// sanitizerKinds: a sanitizer cleans for its own kinds of sinks only.
+func sanitizerKinds(w http.ResponseWriter, r *http.Request) {
+	name := html.EscapeString(r.FormValue("name"))
+	t := template.Must(template.New("x").Parse("{{.}}"))
+	t.Execute(w, template.HTML("<b>"+name+"</b>"))
+	db.Query("SELECT * FROM t WHERE name = '" + name + "'") // want `tainted data from net/http.Request.FormValue reaches sql sink`
+	os.Open(url.PathEscape(r.FormValue("file")))              // want `reaches path sink`
 }
