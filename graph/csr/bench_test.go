@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -183,6 +184,7 @@ func BenchmarkPrep(b *testing.B) {
 		f    func(*Graph)
 	}{
 		{"check-simple", plain, func(h *Graph) { h.IsSimpleUndirected() }},
+		{"ref-check-bsearch", plain, func(h *Graph) { bsearchCheck(h) }},
 		{"undirect-simple", plain, func(h *Graph) { Undirect(h) }},
 		{"undirect-directed", dag, func(h *Graph) { Undirect(h) }},
 		{"orient", g, func(h *Graph) { Orient(h) }},
@@ -203,4 +205,26 @@ func BenchmarkPrep(b *testing.B) {
 			}
 		})
 	}
+}
+
+// bsearchCheck is the check kernels/mine.Undirected used: a binary search
+// of N(v) for every edge (u,v), v > u, in parallel chunks of vertices.
+func bsearchCheck(g *Graph) bool {
+	return firstIndex(int(g.N), 1024, func(lo, hi int) int {
+		for u := uint32(lo); u < uint32(hi); u++ {
+			prev := int64(-1)
+			for _, v := range g.Neighbors(u) {
+				if int64(v) <= prev || v == u || v >= g.N {
+					return int(u)
+				}
+				prev = int64(v)
+				if v > u {
+					if _, ok := slices.BinarySearch(g.Neighbors(v), u); !ok {
+						return int(u)
+					}
+				}
+			}
+		}
+		return -1
+	}) < 0
 }
