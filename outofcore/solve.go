@@ -1,6 +1,7 @@
 package outofcore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,7 +20,11 @@ import (
 // store, one a killed run left, or one that Add gave more input. It stops
 // early, returning ctx's error, when ctx is cancelled; the store stays
 // consistent and a later Solve continues.
-func (s *Store) Solve(ctx context.Context) error {
+func (s *Store) Solve(ctx context.Context) (err error) {
+	if s.broken {
+		return fmt.Errorf("%s: reopen the store after a storage error", s.dir)
+	}
+	defer s.recoverFatal(&err)
 	defer s.setMemoryLimit()()
 	start := time.Now()
 	r0, w0 := s.fs.Read.Load(), s.fs.Written.Load()
@@ -166,11 +171,12 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 			return s.wrapIO(err)
 		}
 		if err := P.Gather(ctx, v); err != nil {
+			key := bytes.Clone(it.Key())
 			it.Close()
 			if ctx.Err() != nil {
 				return err
 			}
-			return s.corrupt("worklist chunk %x for partition %d: %v", it.Key(), p, err)
+			return s.corrupt("worklist chunk %x for partition %d: %v", key, p, err)
 		}
 		consumed[src] = max(consumed[src], epoch)
 		crash.Point("gather")
@@ -252,7 +258,11 @@ func (s *Store) loadPartition(P *edgecentric.Partition, lo, hi uint32) error {
 // Add seeds g's edges as more input: a following Solve continues from the
 // stored closure to the closure of all input so far. g must number
 // vertices as the store's graph does; new vertices may appear.
-func (s *Store) Add(g *graph.Graph) error {
+func (s *Store) Add(g *graph.Graph) (err error) {
+	if s.broken {
+		return fmt.Errorf("%s: reopen the store after a storage error", s.dir)
+	}
+	defer s.recoverFatal(&err)
 	if g.Names != nil {
 		return errors.New("outofcore: graphs with named vertices are not supported yet; number the vertices")
 	}
@@ -319,3 +329,6 @@ func (s *Store) CheckInput(g *graph.Graph) error {
 	}
 	return nil
 }
+
+// SetProgress sets the function Solve calls after every partition commit.
+func (s *Store) SetProgress(fn func(Stats)) { s.opts.Progress = fn }

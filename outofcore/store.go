@@ -157,6 +157,8 @@ type Store struct {
 	stats Stats
 	// cur is the partition being processed.
 	cur *resident
+	// broken is set after a fatal pebble error.
+	broken bool
 }
 
 // ErrExists is returned by Create when the directory already holds a store.
@@ -184,7 +186,7 @@ func (s *Store) wrapIO(err error) error {
 		return nil
 	case crash.IsNoSpace(err):
 		return fmt.Errorf("%s: disk full: the store is intact; free space and continue with --resume: %w", s.dir, err)
-	case errors.Is(err, pebble.ErrCorruption):
+	case errors.Is(err, pebble.ErrCorruption) || pebble.IsCorruptionError(err):
 		return fmt.Errorf("%s: %w: %v", s.dir, ErrCorrupt, err)
 	}
 	return fmt.Errorf("%s: %w", s.dir, err)
@@ -210,6 +212,9 @@ func openDB(dir string, o *Options, create bool) (*Store, error) {
 		ErrorIfExists:               create,
 		ErrorIfNotExists:            !create,
 		Logger:                      quietLogger{},
+		// Damaged table blocks surface as errors from the read that met
+		// them (pebble's default handler would end the process).
+		EventListener: &pebble.EventListener{DataCorruption: func(pebble.DataCorruptionInfo) {}},
 	}
 	po.EnsureDefaults()
 	db, err := pebble.Open(dir, po)
@@ -228,11 +233,24 @@ func openDB(dir string, o *Options, create bool) (*Store, error) {
 }
 
 // Close closes the store.
-func (s *Store) Close() error {
+func (s *Store) Close() (err error) {
 	if s.db == nil {
 		return nil
 	}
-	err := s.db.Close()
+	defer s.recoverFatal(&err)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(*fatalError); !ok && !s.broken {
+				panic(r)
+			}
+			// pebble refuses to close after a fatal error; its files
+			// are consistent on disk all the same.
+			s.db = nil
+			s.cache.Unref()
+			err = fmt.Errorf("%s: closed after an earlier storage error", s.dir)
+		}
+	}()
+	err = s.db.Close()
 	s.db = nil
 	s.cache.Unref()
 	return s.wrapIO(err)
@@ -241,7 +259,7 @@ func (s *Store) Close() error {
 // Create makes a new store in dir for graph g under grammar gr and seeds it
 // with g's edges; Solve then computes the closure. dir must not hold a
 // store.
-func Create(dir string, g *graph.Graph, gr *grammar.Grammar, o *Options) (*Store, error) {
+func Create(dir string, g *graph.Graph, gr *grammar.Grammar, o *Options) (_ *Store, err error) {
 	if g.Names != nil {
 		return nil, errors.New("outofcore: graphs with named vertices are not supported yet; number the vertices")
 	}
@@ -501,6 +519,36 @@ type quietLogger struct{}
 
 func (quietLogger) Infof(string, ...any)  {}
 func (quietLogger) Errorf(string, ...any) {}
+// Fatalf is how pebble reports errors it cannot continue from, such as a
+// failed write to its log when the disk is full: the panic carries them to
+// recoverFatal at the Store's API boundary, which returns them as errors.
 func (quietLogger) Fatalf(format string, args ...any) {
-	panic(fmt.Sprintf("pebble: "+format, args...))
+	f := &fatalError{msg: fmt.Sprintf("pebble: "+format, args...)}
+	for _, a := range args {
+		if err, ok := a.(error); ok {
+			f.err = err
+		}
+	}
+	panic(f)
+}
+
+type fatalError struct {
+	msg string
+	err error
+}
+
+func (f *fatalError) Error() string { return f.msg }
+func (f *fatalError) Unwrap() error { return f.err }
+
+// recoverFatal turns a pebble fatal error into *err; the store is then
+// unusable until reopened (pebble stops after such errors).
+func (s *Store) recoverFatal(err *error) {
+	if r := recover(); r != nil {
+		f, ok := r.(*fatalError)
+		if !ok {
+			panic(r)
+		}
+		s.broken = true
+		*err = s.wrapIO(f)
+	}
 }

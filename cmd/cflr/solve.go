@@ -37,6 +37,10 @@ type solveFlags struct {
 	quiet                      bool
 	cpuProfile, memProfile     string
 	gcPercent                  int
+	// Out-of-core solving (package outofcore).
+	dir, mem, add string
+	resume        bool
+	spill         string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -52,7 +56,13 @@ derived edges, time and peak memory.
 Configurations (--config) are the thesis's four design points: ECM-IDX (the
 default), ECM, VCM-IDX and VCM. --sets picks duplicate prevention: bitmap
 (compressed bitmaps with word-parallel set operations; default) or hash (the
-thesis's per-vertex hash sets).`,
+thesis's per-vertex hash sets).
+
+With --dir, the solve runs out of core: the graph, worklists and closure
+live in a pebble store in that directory, one partition is in memory at a
+time, and memory stays near --mem. A killed run continues with --resume
+(same closure); --add FILE adds input edges to a solved store and continues
+from its closure. Read results with cflr query --dir.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runSolve(cmd, &f) },
 	}
@@ -73,8 +83,11 @@ thesis's per-vertex hash sets).`,
 	fl.IntVar(&f.gcPercent, "gc-percent", 40, "Go GC target while solving (GOGC, if set, wins): lower keeps peak memory closer to the live closure at some CPU cost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the solve to this file")
 	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the solve, to this file")
-	cmd.MarkFlagRequired("grammar")
-	cmd.MarkFlagRequired("graph")
+	fl.StringVar(&f.dir, "dir", "", "solve out of core in this work directory (a pebble store)")
+	fl.StringVar(&f.mem, "mem", "", "with --dir: memory budget, e.g. 2GiB, 512MiB (default 1GiB)")
+	fl.BoolVar(&f.resume, "resume", false, "with --dir: continue the solve in the work directory (--graph and --grammar, if given, are checked against it)")
+	fl.StringVar(&f.add, "add", "", "with --dir: add this file's edges to the store's input and continue from its closure")
+	fl.StringVar(&f.spill, "spill", "", "with --dir: worklist buffer size past which it is written to the store (default --mem/16)")
 	return cmd
 }
 
@@ -92,6 +105,17 @@ func loadGrammar(path, format string) (orig, norm *grammar.Grammar, err error) {
 }
 
 func runSolve(cmd *cobra.Command, f *solveFlags) error {
+	if f.dir != "" {
+		return runSolveDir(cmd, f)
+	}
+	switch {
+	case f.mem != "" || f.resume || f.add != "" || f.spill != "":
+		return usageErr(errors.New("--mem, --resume, --add and --spill need --dir"))
+	case f.grammarPath == "":
+		return usageErr(errors.New(`required flag "grammar" not set`))
+	case f.graphPath == "":
+		return usageErr(errors.New(`required flag "graph" not set`))
+	}
 	var opts edgecentric.Options
 	if err := opts.ParseConfig(f.config); err != nil {
 		return usageErr(fmt.Errorf("--config: %w", err))
