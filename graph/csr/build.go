@@ -187,6 +187,7 @@ func (g *Graph) symmetricCheck() bool {
 	var lower, matched atomic.Uint64
 	var bad atomic.Bool
 	count := make([]uint64, stripes*nb)
+	var buf []uint64
 	for r := 0; r < rounds && !bad.Load(); r++ {
 		// Round r takes vertices [ulo, uhi), stripe s a part of them.
 		ulo := vertexAt(g, uint64(r)*m/uint64(rounds))
@@ -238,7 +239,11 @@ func (g *Graph) symmetricCheck() bool {
 			}
 		}
 		start[nb] = at
-		buf := make([]uint64, at)
+		if uint64(cap(buf)) < at {
+			buf = nil // one buffer for all rounds, not one garbage buffer per round
+			buf = make([]uint64, at, at+at/4)
+		}
+		buf = buf[:at]
 		parallelRange(stripes, 1, func(lo, hi int) {
 			for s := lo; s < hi; s++ {
 				pos := count[s*nb : (s+1)*nb]
