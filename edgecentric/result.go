@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/cflr/cflr/grammar"
@@ -21,6 +22,9 @@ type Result struct {
 	rules *rules
 	n     uint32
 	out   []adjList // per vertex, its out-edges by label
+
+	witnessOnce sync.Once // Result.Witness's shared WitnessFinder
+	witnesses   *WitnessFinder
 }
 
 // Grammar is the normalized grammar the result was solved under.

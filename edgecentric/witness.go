@@ -61,10 +61,11 @@ func (r *Result) Witnesses() *WitnessFinder {
 	return w
 }
 
-// Witness is r.Witnesses().Witness for a single query; to answer many,
-// build the WitnessFinder once.
+// Witness answers a query with a WitnessFinder that r builds on first use
+// and keeps (with its tables) for later calls.
 func (r *Result) Witness(src, dst uint32, sym int, index uint32) ([]Edge, error) {
-	return r.Witnesses().Witness(src, dst, sym, index)
+	r.witnessOnce.Do(func() { r.witnesses = r.Witnesses() })
+	return r.witnesses.Witness(src, dst, sym, index)
 }
 
 // Grammar is the grammar the witness edges' symbols refer to: r.Grammar()
@@ -86,6 +87,8 @@ func (w *WitnessFinder) Grammar() *grammar.Grammar { return w.g }
 // A nullable sym with src == dst gives an empty path. An edge not in the
 // closure gives an error wrapping ErrNotInClosure. Witnesses are
 // deterministic: the same for every configuration and thread count.
+// Input edges labeled with a nonterminal are not explained: an edge that
+// derives only from such edges gives an error.
 func (w *WitnessFinder) Witness(src, dst uint32, sym int, index uint32) ([]Edge, error) {
 	rs := w.r.rules
 	g := rs.g
@@ -116,8 +119,13 @@ func (w *WitnessFinder) Witness(src, dst uint32, sym int, index uint32) ([]Edge,
 		x, y, base = dst, src, uint32(b)
 	}
 	e, ok := t.find(x, base, y)
-	if !ok || t.dist[e]&^doneBit == infDist {
+	if !ok {
 		return nil, notIn()
+	}
+	if t.dist[e]&^doneBit == infDist {
+		// Only input edges labeled with a nonterminal (and what they
+		// derive) lack a derivation from terminal edges.
+		return nil, fmt.Errorf("edgecentric: witness: %s %d→%d%s is in the closure but derives from no terminal edges (the input has edges labeled with nonterminals?)", g.Name(sym), src, dst, fmtIndex(index))
 	}
 	path, err := w.expand(t, make([]Edge, 0, t.dist[e]&^doneBit), src, dst, l, false)
 	if err != nil {

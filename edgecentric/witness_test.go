@@ -785,3 +785,32 @@ func BenchmarkWitness(b *testing.B) {
 		})
 	}
 }
+
+// TestWitnessNonterminalInput: an input edge labeled with a nonterminal is
+// in the closure but has no derivation from terminals; Witness says so
+// rather than returning a wrong path or claiming it is not in the closure.
+func TestWitnessNonterminalInput(t *testing.T) {
+	gr, err := grammar.Parse("t.cfg", []byte("%count S\nS ::= a | S b\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := graph.New()
+	g.AddEdge(0, 1, "S", graph.NoIndex)
+	g.AddEdge(1, 2, "b", graph.NoIndex)
+	g.AddEdge(3, 4, "a", graph.NoIndex)
+	g.NumVertices = 5
+	res, err := edgecentric.Solve(context.Background(), g, gr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := res.Grammar().Lookup("S")
+	if p, err := res.Witness(3, 4, s, graph.NoIndex); err != nil || len(p) != 1 {
+		t.Fatalf("S 3→4: %v, %v", p, err)
+	}
+	for _, v := range []uint32{1, 2} {
+		_, err := res.Witness(0, v, s, graph.NoIndex)
+		if err == nil || errors.Is(err, edgecentric.ErrNotInClosure) {
+			t.Errorf("S 0→%d: err = %v, want a no-derivation error", v, err)
+		}
+	}
+}
