@@ -425,14 +425,19 @@ func (t *witnessTables) solve(rs *rules) error {
 			secondForm[m] = append(secondForm[m], pairs[uint64(pr.other)<<32|uint64(m)].form)
 		}
 	}
-	// Bucket d holds (source, edge id) pairs pushed with length d; stale
-	// entries are skipped when popped.
-	var buckets [][]uint64
-	push := func(src, e, d uint32) {
+	// Bucket d holds the ids of the edges pushed with length d; stale
+	// entries are skipped when popped. (Ids only: an edge's source is
+	// found again from outStart when popped, which halves the queue.)
+	var buckets [][]uint32
+	push := func(_, e, d uint32) {
 		for int(d) >= len(buckets) {
 			buckets = append(buckets, nil)
 		}
-		buckets[d] = append(buckets[d], uint64(src)<<32|uint64(e))
+		buckets[d] = append(buckets[d], e)
+	}
+	sourceOf := func(e uint32) uint32 {
+		i, _ := slices.BinarySearch(t.outStart, uint64(e)+1)
+		return uint32(i - 1)
 	}
 	for e := range t.dist {
 		t.dist[e] = infDist
@@ -601,10 +606,11 @@ func (t *witnessTables) solve(rs *rules) error {
 	for d := 1; d < len(buckets); d++ {
 		// Unary rules push into the bucket being drained.
 		for i := 0; i < len(buckets[d]); i++ {
-			u, e := uint32(buckets[d][i]>>32), uint32(buckets[d][i])
+			e := buckets[d][i]
 			if t.dist[e] != uint32(d) {
 				continue // final already, or superseded
 			}
+			u := sourceOf(e)
 			t.dist[e] |= doneBit
 			l, v := uint32(t.outKey[e]>>32), uint32(t.outKey[e])
 			visit(u, v, l, uint32(d))
