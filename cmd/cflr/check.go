@@ -6,6 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -37,6 +41,9 @@ type checkFlags struct {
 	quiet      bool
 	stats      bool
 	noSuppress bool
+	scope      string
+	cpuProfile string
+	memProfile string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -83,6 +90,9 @@ written.`,
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress on stderr")
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase, graph sizes and peak memory to stderr")
 	fl.BoolVar(&f.noSuppress, "no-suppress", false, "report findings that //cflr:ignore comments suppress")
+	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
+	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with everything still live, to this file")
+	fl.StringVar(&f.scope, "scope", "", `comma-separated packages ("p", "p/...") whose code is checked too (default: the main module's; "-": only the named packages)`)
 	return cmd
 }
 
@@ -120,6 +130,17 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		patterns = []string{"./..."}
 	}
 
+	if f.cpuProfile != "" {
+		pf, err := os.Create(f.cpuProfile)
+		if err != nil {
+			return usageErr(fmt.Errorf("--cpuprofile: %w", err))
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	prog := newPhases(stderr, f.quiet)
 	prog.phase("loading packages")
 	p, err := frontend.Load(ctx, &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true}, patterns...)
@@ -136,6 +157,13 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		prog.finish()
 		return usageErr(err)
 	}
+	switch f.scope {
+	case "-":
+	case "":
+		cfg.Scope = mainModules(ctx, f.dir)
+	default:
+		cfg.Scope = strings.Split(f.scope, ",")
+	}
 	var st check.Stats
 	cfg.Stats = &st
 	cfg.Progress = prog.phase
@@ -144,6 +172,12 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	prog.finish()
 	if err != nil {
 		return err
+	}
+	if f.memProfile != "" {
+		if err := writeHeapProfile(f.memProfile); err != nil {
+			return fmt.Errorf("--memprofile: %w", err)
+		}
+		runtime.KeepAlive(p)
 	}
 
 	// Format everything in memory first: on an error nothing is written.
@@ -193,6 +227,25 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	return nil
 }
 
+// mainModules lists the main modules of dir as scopes ("mod/..."): the
+// program's own code, which `cflr check ./cmd/x` checks wherever the
+// command's program reaches it. None outside a module.
+func mainModules(ctx context.Context, dir string) []string {
+	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Path}}")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	var scope []string
+	for _, m := range strings.Fields(string(out)) {
+		if m != "command-line-arguments" {
+			scope = append(scope, m+"/...")
+		}
+	}
+	return scope
+}
+
 func printCheckStats(w io.Writer, p *frontend.Program, st *check.Stats, total time.Duration) {
 	a := st.Analysis
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -222,11 +275,11 @@ func printCheckStats(w io.Writer, p *frontend.Program, st *check.Stats, total ti
 // phases shows the current phase on stderr once a run has lasted two
 // seconds, so that short runs print nothing extra.
 type phases struct {
-	w     io.Writer
-	quiet bool
-	start time.Time
-	bar   *progressbar.ProgressBar
-	name  string
+	w       io.Writer
+	quiet   bool
+	start   time.Time
+	bar     *progressbar.ProgressBar
+	name    string
 	stop    chan struct{}
 	done    chan struct{}
 	phaseCh chan string

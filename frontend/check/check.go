@@ -47,6 +47,12 @@ type Config struct {
 	// (call_i/ret_i parentheses). Without it calls and returns are plain
 	// assignments (faster, less precise).
 	Context bool
+	// Scope adds package paths ("p" or "p/...") whose code is checked
+	// besides the packages the patterns named, without making their
+	// functions entry points: `cflr check ./cmd/app` with the scope
+	// "example.com/app/..." reports the nils and sinks of every package of
+	// the module that the command's program runs.
+	Scope []string
 	// NoSuppress reports findings even where //cflr:ignore suppresses them.
 	NoSuppress bool
 	// Progress, when non-nil, is told the phase being run ("points-to",
@@ -58,13 +64,13 @@ type Config struct {
 
 // Stats are the costs of one Run.
 type Stats struct {
-	Analysis    frontend.Stats  // load, SSA, call graph, points-to graph and solve
-	Flow        time.Duration   // building the value-flow graph
-	FlowVerts   int             // value-flow graph vertices
-	FlowEdges   int             // value-flow graph edges
-	Checks      []CheckStats    // one per check run, in order
-	Suppressed  int             // findings removed by //cflr:ignore
-	PeakRSS     int64           // peak resident memory at the end
+	Analysis   frontend.Stats // load, SSA, call graph, points-to graph and solve
+	Flow       time.Duration  // building the value-flow graph
+	FlowVerts  int            // value-flow graph vertices
+	FlowEdges  int            // value-flow graph edges
+	Checks     []CheckStats   // one per check run, in order
+	Suppressed int            // findings removed by //cflr:ignore
+	PeakRSS    int64          // peak resident memory at the end
 }
 
 // CheckStats are the costs of one check.
@@ -151,7 +157,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 	}
 	progress("value flow")
 	start := time.Now()
-	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context})
+	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope})
 	if err != nil {
 		return nil, err
 	}

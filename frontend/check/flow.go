@@ -67,6 +67,10 @@ type EdgeInfo struct {
 	Pos    token.Pos
 	Site   ssa.CallInstruction // call_i, icall_i, ret_i, and op edges of opaque calls
 	Callee *ssa.Function       // the function called at Site
+	// Existing marks a store (st) into a field or element of an object
+	// the storing function did not allocate: nilflow does not follow it
+	// (see nilChecker.skip).
+	Existing bool
 }
 
 // NilSource is one explicit nil constant and the vertex it is (VNil).
@@ -107,6 +111,10 @@ type FlowOptions struct {
 	// Context labels calls and returns with their call sites (call_i,
 	// icall_i, ret_i); otherwise they are plain assign edges.
 	Context bool
+	// Scope lists package paths whose code counts as local besides the
+	// packages the patterns named: nils written there are sources, uses
+	// there are sinks. "p/..." names p and every package below it.
+	Scope []string
 }
 
 // FlowGraph is the value-flow graph of a program, shared by every check:
@@ -136,6 +144,8 @@ type FlowGraph struct {
 	context bool
 	guards  map[*ssa.Function][]guard
 	derefs  map[*ssa.Function]bool
+	// derefSites: per function, the dereferencing instructions by access path.
+	derefSites map[*ssa.Function]map[string][]ssa.Instruction
 
 	mu      sync.Mutex
 	derived map[string]int64
@@ -166,10 +176,18 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 		Graph: graph.New(), Prog: prog, Analysis: a,
 		local: map[*ssa.Package]bool{}, vals: map[vkey]uint32{}, rets: map[*ssa.Function][][]uint32{},
 		heap: map[hkey]uint32{}, names: map[ssa.Value]string{}, context: opts.Context,
-		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{}, derived: map[string]int64{},
+		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{},
+		derefSites: map[*ssa.Function]map[string][]ssa.Instruction{}, derived: map[string]int64{},
 	}
 	for _, p := range prog.Packages {
 		g.local[p] = true
+	}
+	if len(opts.Scope) > 0 {
+		for _, p := range prog.SSA.AllPackages() {
+			if InScope(p.Pkg.Path(), opts.Scope) {
+				g.local[p] = true
+			}
+		}
 	}
 	g.newVertex(Vertex{Kind: VRoot})
 	for _, fn := range a.Graph.Funcs {
@@ -188,7 +206,23 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 	return g, nil
 }
 
-// IsLocal reports whether fn belongs to a package the patterns named.
+// InScope reports whether package path is one of scope's: equal to an
+// entry, or below an entry "p/...".
+func InScope(path string, scope []string) bool {
+	for _, s := range scope {
+		if base, ok := strings.CutSuffix(s, "/..."); ok {
+			if path == base || strings.HasPrefix(path, base+"/") {
+				return true
+			}
+		} else if path == s {
+			return true
+		}
+	}
+	return false
+}
+
+// IsLocal reports whether fn belongs to a package the patterns named (or
+// FlowOptions.Scope added).
 func (g *FlowGraph) IsLocal(fn *ssa.Function) bool {
 	if fn == nil {
 		return false
@@ -239,9 +273,10 @@ func (g *FlowGraph) Position(pos token.Pos) token.Position {
 func (g *FlowGraph) Value(v ssa.Value) []uint32 { return g.leaves(v, -1, false) }
 
 // Use returns the vertices of v as read by instr: the guarded copies
-// where a guard (x != nil, err == nil, ok) dominates instr.
+// where a guard (x != nil, err == nil, ok) or a dereference of v
+// dominates instr.
 func (g *FlowGraph) Use(v ssa.Value, instr ssa.Instruction) []uint32 {
-	return g.leaves(v, -1, g.guarded(v, instr.Block(), nil))
+	return g.leaves(v, -1, g.guarded(v, instr.Block(), nil) || g.derefd(v, instr, nil))
 }
 
 // Component returns the vertices of component i of a tuple-valued v (a

@@ -16,6 +16,7 @@ type flowBuilder struct {
 	g      *FlowGraph
 	bodies map[*ssa.Function]bool // functions whose bodies the graph holds
 	fn     *ssa.Function
+	cur    ssa.Instruction // the instruction being translated
 	local  bool
 	sites  map[ssa.CallInstruction]uint32
 	fields map[*types.Var]uint32 // fields Build never met
@@ -32,6 +33,7 @@ func (b *flowBuilder) function(fn *ssa.Function) {
 	}
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
+			b.cur = instr
 			b.instr(instr)
 		}
 	}
@@ -111,7 +113,7 @@ func (b *flowBuilder) flowTo(src ssa.Value, blk, pred *ssa.BasicBlock, dsts []ui
 		}
 		return
 	}
-	b.connect(b.g.leaves(src, -1, b.g.guarded(src, blk, pred)), dsts, label, idx, info)
+	b.connect(b.g.leaves(src, -1, b.g.guarded(src, blk, pred) || b.g.derefd(src, b.cur, pred)), dsts, label, idx, info)
 }
 
 // sink records a use of v at instr where a nil v panics.
@@ -262,6 +264,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		if len(srcs) != len(cells) {
 			return
 		}
+		info.Existing = !initStore(i.Addr)
 		for k, s := range srcs {
 			b.connect([]uint32{s}, cells[k], LabelStore, graph.NoIndex, info)
 		}
@@ -320,6 +323,8 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 	case *ssa.MapUpdate:
 		b.sink(i.Map, i, SinkMapWrite, "assignment to entry in map "+g.Name(i.Map))
 		objs := g.pointees(i.Map)
+		_, made := i.Map.(*ssa.MakeMap)
+		info.Existing = !made
 		b.flowTo(i.Key, blk, nil, b.cells(objs, frontend.MapKeyIndex), LabelStore, graph.NoIndex, info)
 		b.flowTo(i.Value, blk, nil, b.cells(objs, frontend.MapValIndex), LabelStore, graph.NoIndex, info)
 	case *ssa.Next:
@@ -649,6 +654,40 @@ func freshBase(addr ssa.Value) bool {
 	}
 	al, ok := base.(*ssa.Alloc)
 	return ok && al.Comment != "varargs"
+}
+
+// initStore reports whether a store through addr initializes an object
+// the storing function allocated (a field or element of its own new
+// struct, array, slice or map, however nested), or writes a variable or
+// plain pointer: the stores nilflow follows into the heap. A value stored
+// into an object from elsewhere (x.f = g(), n.children[i] = nd) is not
+// followed: heap cells are flow- and context-insensitive, so one nil
+// stored under a condition the code relies on (a leaf node, an exhausted
+// iterator) would reach every load of that field of every object from the
+// same allocation site.
+func initStore(addr ssa.Value) bool {
+	base := addr
+	for {
+		switch a := base.(type) {
+		case *ssa.FieldAddr:
+			base = a.X
+			continue
+		case *ssa.IndexAddr:
+			base = a.X
+			continue
+		}
+		break
+	}
+	if base == addr {
+		return true // a variable or a plain pointer
+	}
+	switch a := base.(type) {
+	case *ssa.Alloc:
+		return a.Comment != "varargs"
+	case *ssa.MakeSlice, *ssa.MakeMap:
+		return true
+	}
+	return false
 }
 
 // onlyNilStores reports whether every store to the address-taken local

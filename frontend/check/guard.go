@@ -23,6 +23,12 @@ import (
 //     path from the same base, as NilAway's access paths do (stores in
 //     between are not looked for).
 //
+// A use that a dereference of the same access path precedes (p.f, *p,
+// p() or m[k] = v earlier in the block, or in a dominating block) reads
+// the guarded copy too: had p been nil, the dereference would have
+// panicked, and it is reported there, once, rather than at every later
+// use and wherever p flows on.
+//
 // A block that ends the function's normal flow (a panic, os.Exit,
 // log.Fatal, t.Fatal, runtime.Goexit) does not count as a way around a
 // guard.
@@ -133,6 +139,90 @@ func pathKey(v ssa.Value) string {
 		return fmt.Sprintf("%s:%d", pathKey(x.X), x.Field)
 	}
 	return fmt.Sprintf("v%p", v)
+}
+
+// derefsOf lists, per access path key, the instructions of fn that
+// dereference a value of that path (a nil there panics).
+func (g *FlowGraph) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
+	if ds, ok := g.derefSites[fn]; ok {
+		return ds
+	}
+	var ds map[string][]ssa.Instruction
+	add := func(v ssa.Value, instr ssa.Instruction) {
+		switch v.(type) {
+		case *ssa.Alloc, *ssa.Global, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Const, *ssa.Function, *ssa.MakeClosure, *ssa.MakeMap:
+			return // never nil
+		}
+		if ds == nil {
+			ds = map[string][]ssa.Instruction{}
+		}
+		k := pathKey(v)
+		ds[k] = append(ds[k], instr)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch i := instr.(type) {
+			case *ssa.FieldAddr:
+				add(i.X, i)
+			case *ssa.UnOp:
+				if i.Op == token.MUL {
+					add(i.X, i)
+				}
+			case *ssa.Store:
+				add(i.Addr, i)
+			case *ssa.IndexAddr:
+				if isPtrToArray(i.X.Type()) {
+					add(i.X, i)
+				}
+			case *ssa.MapUpdate:
+				add(i.Map, i)
+			case *ssa.Call:
+				if !i.Call.IsInvoke() && i.Call.StaticCallee() == nil {
+					if _, ok := i.Call.Value.(*ssa.Builtin); !ok {
+						add(i.Call.Value, i)
+					}
+				}
+			}
+		}
+	}
+	g.derefSites[fn] = ds
+	return ds
+}
+
+// derefd reports whether a dereference of v's access path precedes the
+// use of v by instr (along the edge from pred into instr's block for a
+// phi operand): then v is not nil at instr, or the program panicked
+// before.
+func (g *FlowGraph) derefd(v ssa.Value, instr ssa.Instruction, pred *ssa.BasicBlock) bool {
+	if instr == nil || instr.Block() == nil || !nilable(v.Type()) {
+		return false
+	}
+	ds := g.derefsOf(instr.Parent())[pathKey(v)]
+	for _, d := range ds {
+		db := d.Block()
+		if pred != nil {
+			if db.Dominates(pred) {
+				return true
+			}
+			continue
+		}
+		ub := instr.Block()
+		if db != ub {
+			if db.Dominates(ub) {
+				return true
+			}
+			continue
+		}
+		for _, x := range db.Instrs {
+			if x == instr {
+				break // the use comes first (or is the dereference)
+			}
+			if x == d {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // guarded reports whether v, read in block blk (along the edge from pred

@@ -3,6 +3,9 @@ package check
 import (
 	"context"
 	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/cflr/cflr/frontend/check/grammars"
 	"github.com/cflr/cflr/graph"
@@ -53,7 +56,7 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		}
 		srcs = append(srcs, SourceEdge{Dst: s.V, Label: label, Index: graph.NoIndex})
 	}
-	sv, err := g.Solve(ctx, "nilflow", gr, srcs, nil, p.Config.Threads)
+	sv, err := g.Solve(ctx, "nilflow", gr, srcs, nilSkip(g), p.Config.Threads)
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +87,45 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		})
 	}
 	return out, nil
+}
+
+// nilSkip drops the edges nilflow does not follow: stores into objects
+// the storing function did not allocate (EdgeInfo.Existing, see
+// initStore), and calls into and returns from code outside the checked
+// packages. A nil passed to a library is not followed through its body:
+// library functions are shared by every caller, so a nil entering one
+// (sort.Sort's data) would come back out at callbacks of other callers
+// (every Len method sort.Sort calls) and at everything the library stores
+// it into. A library method that dereferences its receiver is a sink at
+// the call instead.
+func nilSkip(g *FlowGraph) func(int, graph.Edge) bool {
+	memo := map[*ssa.Function]bool{}
+	local := func(fn *ssa.Function) bool {
+		l, ok := memo[fn]
+		if !ok {
+			l = g.IsLocal(fn)
+			if !l && fn.Synthetic != "" {
+				// Wrappers of local methods (bound, thunk, promoted).
+				if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != nil {
+					for p := range g.local {
+						if p.Pkg == obj.Pkg() {
+							l = true
+							break
+						}
+					}
+				}
+			}
+			memo[fn] = l
+		}
+		return l
+	}
+	return func(i int, e graph.Edge) bool {
+		info := &g.Info[i]
+		if info.Existing {
+			return true
+		}
+		return info.Callee != nil && !local(info.Callee)
+	}
 }
 
 func nilMessage(s NilSink) string {

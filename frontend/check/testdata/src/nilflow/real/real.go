@@ -1,0 +1,158 @@
+// Package real holds the false-positive patterns found by running
+// nilflow on real modules (CHECKS.md), each cut down to a few lines, next
+// to the true positives the fixes must keep.
+package real
+
+import "sort"
+
+// --- 1. A nil argument stored into an existing object under a condition
+// (pebble's btree: insertAt(i, item, nil) only for leaves, which have no
+// children). Stores into objects the function did not allocate are not
+// followed: the heap is flow- and context-insensitive.
+
+type node struct {
+	leaf     bool
+	count    int
+	children [4]*node
+}
+
+func (n *node) insertAt(i int, child *node) {
+	if !n.leaf {
+		n.children[i+1] = child
+	}
+	n.count++
+}
+
+func (n *node) insert(i int) {
+	if n.leaf {
+		n.insertAt(i, nil)
+		return
+	}
+	n.insertAt(i, &node{leaf: true})
+}
+
+func (n *node) sum() int {
+	s := n.count
+	if !n.leaf {
+		for i := 0; i <= n.count; i++ {
+			s += n.children[i].count // not reported: see insertAt
+		}
+	}
+	return s
+}
+
+func build() int {
+	n := &node{}
+	n.insert(0)
+	return n.sum()
+}
+
+// --- 2. An iterator that returns nil when exhausted, its result kept in
+// a field of an object from elsewhere (pebble's cache hand), used later
+// where the program knows the list is not empty.
+
+type entry struct {
+	size int
+	link *entry
+}
+
+func (e *entry) next() *entry {
+	if e.link == e {
+		return nil
+	}
+	return e.link
+}
+
+type clock struct{ hand *entry }
+
+func (c *clock) advance() { c.hand = c.hand.next() }
+
+func (c *clock) evict() int { return c.hand.size }
+
+func run() int {
+	e := &entry{size: 1}
+	e.link = e
+	c := &clock{hand: e}
+	c.advance()
+	return c.evict() // (c.hand.size in evict is not reported)
+}
+
+// The same flow through a local variable is followed.
+func walk(e *entry) int {
+	n := e.next()
+	return n.size // want `n may be nil at field access n.size`
+}
+
+// A nil stored into an object the function allocates still is.
+func fresh() int {
+	c := &clock{hand: nil}
+	return c.hand.size // want `c.hand may be nil at field access c.hand.size`
+}
+
+// --- 3. A value dereferenced once is not nil afterwards (or the program
+// panicked there): it is reported at the first dereference only, not at
+// each later use nor wherever it flows next.
+
+type meta struct {
+	size int
+	name string
+}
+
+type level struct{ files []*meta }
+
+func (l *level) first() *meta {
+	if len(l.files) == 0 {
+		return nil
+	}
+	return l.files[0]
+}
+
+func use(m *meta) int { return m.size } // want `m may be nil at field access m.size`
+
+// Only move calls sizeOf, after its own dereference of m.
+func sizeOf(m *meta) int { return m.size }
+
+func move(l *level) (int, string) {
+	m := l.first()
+	size := m.size // want `m may be nil at field access m.size`
+	name := m.name
+	return size + sizeOf(m), name
+}
+
+// The dereference must come first: a use before it is reported.
+func useBefore(l *level) int {
+	m := l.first()
+	n := use(m)
+	return n + m.size // want `m may be nil at field access m.size`
+}
+
+// A dereference on one branch says nothing about the other.
+func otherBranch(l *level, b bool) int {
+	m := l.first()
+	if b {
+		return m.size // want `m may be nil at field access m.size`
+	}
+	return use(m)
+}
+
+// --- 4. A nil passed into a library is not followed through its body:
+// sort.Sort's call data.Len() would hand it to every Len method that any
+// caller's data has (pebble's ingest: a nil slice sorted, reported at a
+// *flushableBatch receiver).
+
+type byName []*meta
+
+func (s byName) Len() int           { return len(s) }
+func (s byName) Less(i, j int) bool { return s[i].name < s[j].name }
+func (s byName) Swap(i, j int)      { s[i], s[j] = s[j], s[i] }
+
+type batch struct{ offsets []int }
+
+func (b *batch) Len() int           { return len(b.offsets) }
+func (b *batch) Less(i, j int) bool { return b.offsets[i] < b.offsets[j] }
+func (b *batch) Swap(i, j int)      { b.offsets[i], b.offsets[j] = b.offsets[j], b.offsets[i] }
+
+func sortBoth(b *batch) {
+	sort.Sort(byName(nil))
+	sort.Sort(b)
+}
