@@ -429,7 +429,7 @@ func (t *witnessTables) solve(rs *rules) error {
 	// entries are skipped when popped. (Ids only: an edge's source is
 	// found again from outStart when popped, which halves the queue.)
 	var buckets [][]uint32
-	push := func(_, e, d uint32) {
+	push := func(e, d uint32) {
 		for int(d) >= len(buckets) {
 			buckets = append(buckets, nil)
 		}
@@ -447,7 +447,7 @@ func (t *witnessTables) solve(rs *rules) error {
 		for e := t.outStart[u]; e < t.outStart[u+1]; e++ {
 			if isTerminal(g, rs.labels[t.outKey[e]>>32].sym) {
 				t.dist[e] = 1
-				push(u, uint32(e), 1)
+				push(uint32(e), 1)
 			}
 		}
 	}
@@ -457,10 +457,10 @@ func (t *witnessTables) solve(rs *rules) error {
 			missing = fmt.Errorf("edgecentric: witness: derived edge %s %d→%d is missing from the closure", g.Name(rs.labels[z].sym), x, y)
 		}
 	}
-	update := func(x, e, d, how, mid uint32) {
+	update := func(e, d, how, mid uint32) {
 		if t.dist[e]&doneBit == 0 && d < t.dist[e] {
 			t.dist[e], t.how[e], t.mid[e] = d, how, mid
-			push(x, e, d)
+			push(e, d)
 		}
 	}
 	relax := func(x, y, z, d, how, mid uint32) {
@@ -472,7 +472,7 @@ func (t *witnessTables) solve(rs *rules) error {
 			miss(x, z, y)
 			return
 		}
-		update(x, e, d, how, mid)
+		update(e, d, how, mid)
 	}
 	// joinFirst joins the final edge (x, y), length d, as the first symbol
 	// of Z ::= m B with the final B-edges (y, w). They come sorted by w, and
@@ -490,7 +490,7 @@ func (t *witnessTables) solve(rs *rules) error {
 				miss(x, z, w)
 				return
 			}
-			update(x, uint32(j), sum(d, d2), f, y)
+			update(uint32(j), sum(d, d2), f, y)
 		}
 		if base := rs.virt[b]; base >= 0 {
 			// -X's edges (y, w) are X's edges (w, y), in y's in-row.
