@@ -20,10 +20,13 @@ type flowBuilder struct {
 	local  bool
 	sites  map[ssa.CallInstruction]uint32
 	fields map[*types.Var]uint32 // fields Build never met
+	// defaulted: fn's variables defaulted when nil, and where (guard.go)
+	defaulted map[*ssa.Alloc][]*ssa.BasicBlock
 }
 
 func (b *flowBuilder) function(fn *ssa.Function) {
 	b.fn, b.local = fn, b.g.IsLocal(fn)
+	b.defaulted = defaultedStores(fn)
 	if fn.Synthetic != "" && fn.Pkg == nil {
 		// Wrappers of local methods are local too (their panics are the
 		// method's); others are not.
@@ -264,7 +267,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		if len(srcs) != len(cells) {
 			return
 		}
-		info.Existing = !initStore(i.Addr)
+		info.Existing = !initStore(i.Addr) || b.beforeDefault(i)
 		for k, s := range srcs {
 			b.connect([]uint32{s}, cells[k], LabelStore, graph.NoIndex, info)
 		}
@@ -654,6 +657,24 @@ func freshBase(addr ssa.Value) bool {
 	}
 	al, ok := base.(*ssa.Alloc)
 	return ok && al.Comment != "varargs"
+}
+
+// beforeDefault reports whether st stores into a variable that a later
+// if p == nil { p = def } test defaults (the test's block is dominated by
+// st's): a nil stored there is replaced before it can be used, but the
+// variable's heap cell is flow-insensitive, so the nil would reach every
+// load of it, in closures too.
+func (b *flowBuilder) beforeDefault(st *ssa.Store) bool {
+	a, ok := st.Addr.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, tb := range b.defaulted[a] {
+		if st.Block() == tb || st.Block().Dominates(tb) {
+			return true
+		}
+	}
+	return false
 }
 
 // initStore reports whether a store through addr initializes an object

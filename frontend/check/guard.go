@@ -121,7 +121,7 @@ func isErrorType(t types.Type) bool { return types.Identical(t, errorType) }
 
 // pathKey names the access path a value was loaded from, so that guards
 // on one load cover the others: p.f from the same p, a package variable,
-// an address-taken local. Other values are their own key.
+// an address-taken local, a closure's captured variable. Other values are their own key.
 func pathKey(v ssa.Value) string {
 	switch x := v.(type) {
 	case *ssa.UnOp:
@@ -133,6 +133,10 @@ func pathKey(v ssa.Value) string {
 				return "g:" + a.String()
 			case *ssa.Alloc:
 				return fmt.Sprintf("a%p", a)
+			case *ssa.FreeVar:
+				// A captured variable, loaded anew at each use in the
+				// closure: if p != nil { p.f } loads p twice.
+				return fmt.Sprintf("f%p", a)
 			}
 		}
 	case *ssa.Field:
@@ -352,4 +356,55 @@ func (g *FlowGraph) derefsReceiver(fn *ssa.Function) bool {
 	}
 	g.derefs[fn] = r
 	return r
+}
+
+// defaultedStores lists, for each address-taken local variable of fn that
+// is defaulted when nil (if p == nil { p = def }, as a parameter captured
+// by closures is), the blocks of those tests.
+func defaultedStores(fn *ssa.Function) map[*ssa.Alloc][]*ssa.BasicBlock {
+	var out map[*ssa.Alloc][]*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+			continue
+		}
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		c, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
+			continue
+		}
+		x := c.X
+		if isNilConst(x) {
+			x = c.Y
+		} else if !isNilConst(c.Y) {
+			continue
+		}
+		ld, ok := x.(*ssa.UnOp)
+		if !ok || ld.Op != token.MUL {
+			continue
+		}
+		a, ok := ld.X.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		isNil := b.Succs[0]
+		if c.Op == token.NEQ {
+			isNil = b.Succs[1]
+		}
+		if len(isNil.Preds) != 1 {
+			continue
+		}
+		for _, instr := range isNil.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && st.Addr == ssa.Value(a) && !isNilConst(st.Val) {
+				if out == nil {
+					out = map[*ssa.Alloc][]*ssa.BasicBlock{}
+				}
+				out[a] = append(out[a], b)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -156,3 +156,50 @@ func sortBoth(b *batch) {
 	sort.Sort(byName(nil))
 	sort.Sort(b)
 }
+
+// --- 5. A guard inside a closure on a captured variable (pebble's
+// keyspan.Truncate: if start != nil && cmp(…, start.UserKey) <= 0): each
+// use in the closure loads the variable anew, and the guard covers them.
+
+func filter(start *meta) func(m *meta) bool {
+	return func(m *meta) bool {
+		if start != nil && m.size < start.size {
+			return false
+		}
+		return true
+	}
+}
+
+func unguardedFilter(start *meta) func(m *meta) bool {
+	return func(m *meta) bool {
+		return m.size < start.size // want `start may be nil at field access start.size`
+	}
+}
+
+func callFilters() bool { return filter(nil)(&meta{}) && unguardedFilter(nil)(&meta{}) }
+
+// --- 6. A captured parameter defaulted when nil (pebble's
+// MakeLoggingEventListener: if logger == nil { logger = DefaultLogger }):
+// the nil stored before the test never reaches the closures.
+
+type logger interface{ Infof(format string) }
+
+type stdLogger struct{}
+
+func (stdLogger) Infof(string) {}
+
+func listener(l logger) func() {
+	if l == nil {
+		l = stdLogger{}
+	}
+	return func() { l.Infof("event") }
+}
+
+func undefaulted(l logger) func() {
+	return func() { l.Infof("event") } // want `l may be nil interface at method call l.Infof\(\)`
+}
+
+func callListeners() {
+	listener(nil)()
+	undefaulted(nil)()
+}
