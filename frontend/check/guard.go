@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -24,7 +25,8 @@ import (
 //     between are not looked for).
 //
 // A use that a dereference of the same access path precedes (p.f, *p,
-// p() or m[k] = v earlier in the block, or in a dominating block) reads
+// p(), m[k] = v or p.M() where M dereferences its receiver, earlier in
+// the block or in a dominating block) reads
 // the guarded copy too: had p been nil, the dereference would have
 // panicked, and it is reported there, once, rather than at every later
 // use and wherever p flows on.
@@ -86,6 +88,18 @@ func collectGuards(gs []guard, cond ssa.Value, b, t, f *ssa.BasicBlock, depth in
 		// err == nil: the call's other results are valid.
 		if ex, ok := x.(*ssa.Extract); ok && isErrorType(ex.Type()) {
 			gs = siblingGuards(gs, ex, b, isNil)
+		}
+	case *ssa.Call:
+		// x.Empty(), x.Valid(): a method that tests its receiver for nil
+		// and then returns a constant says, by its other result, that x
+		// is not nil (return s == nil || len(s.Keys) == 0).
+		if fn := c.Call.StaticCallee(); fn != nil && len(c.Call.Args) > 0 {
+			switch nilResult(fn) {
+			case nilTrue:
+				gs = append(gs, guard{pathKey(c.Call.Args[0]), b, f})
+			case nilFalse:
+				gs = append(gs, guard{pathKey(c.Call.Args[0]), b, t})
+			}
 		}
 	case *ssa.Extract:
 		// ok of a comma-ok form, or the bool of a (T, bool) call.
@@ -181,7 +195,13 @@ func (g *FlowGraph) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
 			case *ssa.MapUpdate:
 				add(i.Map, i)
 			case *ssa.Call:
-				if !i.Call.IsInvoke() && i.Call.StaticCallee() == nil {
+				if callee := i.Call.StaticCallee(); callee != nil {
+					// x.M() where M dereferences its receiver: it panicked
+					// there (and is reported there) if x was nil.
+					if callee.Signature.Recv() != nil && len(i.Call.Args) > 0 && g.derefsReceiver(callee) {
+						add(i.Call.Args[0], i)
+					}
+				} else if !i.Call.IsInvoke() {
 					if _, ok := i.Call.Value.(*ssa.Builtin); !ok {
 						add(i.Call.Value, i)
 					}
@@ -407,4 +427,68 @@ func defaultedStores(fn *ssa.Function) map[*ssa.Alloc][]*ssa.BasicBlock {
 		}
 	}
 	return out
+}
+
+const (
+	nilUnknown = iota
+	nilTrue    // returns true when its receiver is nil
+	nilFalse   // returns false when its receiver is nil
+)
+
+// nilResult says whether method fn (a pointer receiver, one bool result)
+// tests its receiver for nil first and then returns a constant: x.Empty()
+// written as return x == nil || ..., or x.Valid() as return x != nil && ....
+func nilResult(fn *ssa.Function) int {
+	sig := fn.Signature
+	if sig.Recv() == nil || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) ||
+		len(fn.Params) == 0 || len(fn.Blocks) == 0 || !nilable(fn.Params[0].Type()) {
+		return nilUnknown
+	}
+	b := fn.Blocks[0]
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nilUnknown
+	}
+	c, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok || c.Op != token.EQL && c.Op != token.NEQ {
+		return nilUnknown
+	}
+	if !(c.X == ssa.Value(fn.Params[0]) && isNilConst(c.Y) || c.Y == ssa.Value(fn.Params[0]) && isNilConst(c.X)) {
+		return nilUnknown
+	}
+	isNil := b.Succs[0]
+	if c.Op == token.NEQ {
+		isNil = b.Succs[1]
+	}
+	// Follow the nil branch to the return: directly, or through the phi
+	// that || and && build, at most one jump away.
+	pred, blk := b, isNil
+	for hop := 0; hop < 2; hop++ {
+		switch last := blk.Instrs[len(blk.Instrs)-1].(type) {
+		case *ssa.Return:
+			v := last.Results[0]
+			if phi, ok := v.(*ssa.Phi); ok && phi.Block() == blk {
+				for k, p := range blk.Preds {
+					if p == pred {
+						v = phi.Edges[k]
+					}
+				}
+			}
+			if k, ok := v.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool {
+				if constant.BoolVal(k.Value) {
+					return nilTrue
+				}
+				return nilFalse
+			}
+			return nilUnknown
+		case *ssa.Jump:
+			if len(blk.Instrs) != 1 {
+				return nilUnknown
+			}
+			pred, blk = blk, blk.Succs[0]
+		default:
+			return nilUnknown
+		}
+	}
+	return nilUnknown
 }

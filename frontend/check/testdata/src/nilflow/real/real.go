@@ -203,3 +203,37 @@ func callListeners() {
 	listener(nil)()
 	undefaulted(nil)()
 }
+
+// --- 7. A method that tests its receiver for nil guards like x != nil
+// (pebble's keyspan.Span: if s := it.Span(); !s.Empty() { s.Start }).
+
+type span struct{ keys []int }
+
+func (s *span) Empty() bool { return s == nil || len(s.keys) == 0 }
+
+func (s *span) Valid() bool { return s != nil && len(s.keys) > 0 }
+
+// Len does not test s (and is reported): only its dereference of s,
+// which would have panicked first, covers the use after it.
+func (s *span) Len() bool { return len(s.keys) > 0 } // want `s may be nil at field access s.keys`
+
+func current(b bool) *span {
+	if b {
+		return nil
+	}
+	return &span{keys: []int{1}}
+}
+
+func spans(b bool) int {
+	n := 0
+	if s := current(b); !s.Empty() {
+		n += s.keys[0]
+	}
+	if s := current(b); s.Valid() {
+		n += s.keys[0]
+	}
+	if s := current(b); s.Len() {
+		n += s.keys[0]
+	}
+	return n
+}
