@@ -146,6 +146,7 @@ type FlowGraph struct {
 	derefs  map[*ssa.Function]bool
 	// derefSites: per function, the dereferencing instructions by access path.
 	derefSites map[*ssa.Function]map[string][]ssa.Instruction
+	errTests   map[*ssa.Function][]errTest
 
 	mu      sync.Mutex
 	derived map[string]int64
@@ -177,7 +178,8 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 		local: map[*ssa.Package]bool{}, vals: map[vkey]uint32{}, rets: map[*ssa.Function][][]uint32{},
 		heap: map[hkey]uint32{}, names: map[ssa.Value]string{}, context: opts.Context,
 		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{},
-		derefSites: map[*ssa.Function]map[string][]ssa.Instruction{}, derived: map[string]int64{},
+		derefSites: map[*ssa.Function]map[string][]ssa.Instruction{},
+		errTests:   map[*ssa.Function][]errTest{}, derived: map[string]int64{},
 	}
 	for _, p := range prog.Packages {
 		g.local[p] = true
@@ -276,7 +278,7 @@ func (g *FlowGraph) Value(v ssa.Value) []uint32 { return g.leaves(v, -1, false) 
 // where a guard (x != nil, err == nil, ok) or a dereference of v
 // dominates instr.
 func (g *FlowGraph) Use(v ssa.Value, instr ssa.Instruction) []uint32 {
-	return g.leaves(v, -1, g.guarded(v, instr.Block(), nil) || g.derefd(v, instr, nil))
+	return g.leaves(v, -1, g.guarded(v, instr.Block(), nil) || g.derefd(v, instr, nil) || g.errPaired(v, instr))
 }
 
 // Component returns the vertices of component i of a tuple-valued v (a

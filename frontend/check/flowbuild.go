@@ -116,7 +116,7 @@ func (b *flowBuilder) flowTo(src ssa.Value, blk, pred *ssa.BasicBlock, dsts []ui
 		}
 		return
 	}
-	b.connect(b.g.leaves(src, -1, b.g.guarded(src, blk, pred) || b.g.derefd(src, b.cur, pred)), dsts, label, idx, info)
+	b.connect(b.g.leaves(src, -1, b.g.guarded(src, blk, pred) || b.g.derefd(src, b.cur, pred) || pred == nil && b.g.errPaired(src, b.cur)), dsts, label, idx, info)
 }
 
 // sink records a use of v at instr where a nil v panics.

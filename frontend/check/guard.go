@@ -492,3 +492,109 @@ func nilResult(fn *ssa.Function) int {
 	}
 	return nilUnknown
 }
+
+// errTest is a test err == nil of an error-typed phi: the isNil successor
+// of block from.
+type errTest struct {
+	err      *ssa.Phi
+	from, to *ssa.BasicBlock
+}
+
+func (g *FlowGraph) errTestsOf(fn *ssa.Function) []errTest {
+	if ts, ok := g.errTests[fn]; ok {
+		return ts
+	}
+	var ts []errTest
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+			continue
+		}
+		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		c, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
+			continue
+		}
+		x := c.X
+		if isNilConst(x) {
+			x = c.Y
+		} else if !isNilConst(c.Y) {
+			continue
+		}
+		phi, ok := x.(*ssa.Phi)
+		if !ok || !isErrorType(phi.Type()) {
+			continue
+		}
+		to := b.Succs[0]
+		if c.Op == token.NEQ {
+			to = b.Succs[1]
+		}
+		ts = append(ts, errTest{phi, b, to})
+	}
+	g.errTests[fn] = ts
+	return ts
+}
+
+// errPaired reports whether v, used by instr, is a phi that the error
+// convention covers through a test err == nil dominating instr, err being
+// a phi of the same block: each of v's incoming values is either the T of
+// a (T, error) call whose error is err's incoming value, or a nil (a
+// variable declared and not yet assigned) along an edge where err's
+// incoming value is known not to be nil. The pattern is
+//
+//	var f File
+//	if err == nil {
+//		f, err = open()
+//	}
+//	if err == nil {
+//		f.Stat()
+//	}
+func (g *FlowGraph) errPaired(v ssa.Value, instr ssa.Instruction) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok || instr == nil || instr.Block() == nil || !nilable(v.Type()) {
+		return false
+	}
+	for _, t := range g.errTestsOf(instr.Parent()) {
+		if t.err.Block() != phi.Block() || livePreds(t.to) != 1 || !t.to.Dominates(instr.Block()) {
+			continue
+		}
+		if g.pairedPhi(phi, t.err, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *FlowGraph) pairedPhi(v, e *ssa.Phi, depth int) bool {
+	if depth > 3 || v.Block() != e.Block() {
+		return false
+	}
+	blk := v.Block()
+	for k, vk := range v.Edges {
+		ek := e.Edges[k]
+		switch {
+		case isNilConst(vk):
+			if !g.guarded(ek, blk, blk.Preds[k]) {
+				return false
+			}
+		case isSibling(vk, ek):
+		default:
+			vp, ok1 := vk.(*ssa.Phi)
+			ep, ok2 := ek.(*ssa.Phi)
+			if !ok1 || !ok2 || !g.pairedPhi(vp, ep, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isSibling reports whether v and e are results of the same call, e its
+// error.
+func isSibling(v, e ssa.Value) bool {
+	xv, ok1 := v.(*ssa.Extract)
+	xe, ok2 := e.(*ssa.Extract)
+	return ok1 && ok2 && xv.Tuple == xe.Tuple && isErrorType(xe.Type()) && xv.Index != xe.Index
+}

@@ -237,3 +237,50 @@ func spans(b bool) int {
 	}
 	return n
 }
+
+// --- 8. The error convention through phis (pebble's makeRoomForWrite:
+// var f File; if err == nil { f, err = create() }; if err == nil { f.Stat() }).
+
+type file struct{ size int }
+
+func create(name string) (*file, error) {
+	if name == "" {
+		return nil, errEmpty
+	}
+	return &file{}, nil
+}
+
+type emptyErr struct{}
+
+func (emptyErr) Error() string { return "empty" }
+
+var errEmpty error = emptyErr{}
+
+func check(name string) error { return nil }
+
+func openLater(name string, reuse bool) int {
+	err := check(name)
+	var f *file
+	if err == nil {
+		if reuse {
+			f, err = create(name + ".old")
+		} else {
+			f, err = create(name)
+		}
+	}
+	if err == nil {
+		return f.size
+	}
+	return 0
+}
+
+// Without the test, the declared nil reaches the use.
+func openUnchecked(name string) int {
+	err := check(name)
+	var f *file
+	if err == nil {
+		f, err = create(name)
+	}
+	_ = err
+	return f.size // want `f may be nil at field access f.size`
+}
