@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -189,8 +190,24 @@ func BenchmarkPrep(b *testing.B) {
 		{"undirect-directed", dag, func(h *Graph) { Undirect(h) }},
 		{"orient", g, func(h *Graph) { Orient(h) }},
 		{"fromedges-sym", nil, nil},
+		{"fromedges-sorted", nil, nil},
+		{"fromedges-shuffled", nil, nil},
 	} {
 		b.Run(c.name, func(b *testing.B) {
+			if c.name != "fromedges-sym" && c.f == nil {
+				// An edge list as a text file holds it: sorted by source
+				// (the fast path), or the same edges in random order.
+				es := g.Edges()
+				if c.name == "fromedges-shuffled" {
+					r := rand.New(rand.NewPCG(1, 2))
+					r.Shuffle(len(es), func(i, j int) { es[i], es[j] = es[j], es[i] })
+				}
+				b.SetBytes(int64(12 * len(es)))
+				for b.Loop() {
+					FromEdges(g.N, es, BuildOptions{})
+				}
+				return
+			}
 			if c.f == nil {
 				es := dag.Edges()
 				b.SetBytes(int64(12 * len(es)))

@@ -40,6 +40,14 @@ func buildLists(n uint32, items, grain int, weighted, dedup, dropLoops bool, vis
 		})
 	})
 	pos = nil
+	return sortLists(n, deg, adj, wt, dedup, dropLoops)
+}
+
+// sortLists finishes a build: list v is adj[deg[v]:deg[v+1]] (and wt's
+// part, when weighted), in any order. Each list is sorted by (destination,
+// weight) and cleaned in place, then the lists are compacted.
+func sortLists(n uint32, deg []uint64, adj, wt []uint32, dedup, dropLoops bool) *Graph {
+	total := deg[n]
 	// Sort and clean each list in place; newLen[v] is its length afterwards.
 	newLen := make([]uint64, n)
 	parallelRange(int(n), 1024, func(lo, hi int) {
@@ -123,6 +131,13 @@ func FromEdges(n uint32, edges []Edge, opt BuildOptions) (*Graph, error) {
 		return nil, fmt.Errorf("csr: edge (%d,%d) out of range for %d vertices", edges[i].Src, edges[i].Dst, n)
 	}
 	sym := opt.Symmetrize
+	if !sym && sortedBySource(edges) {
+		// Edge lists written from a CSR (cflr's, Tigr's, most SNAP files)
+		// come sorted by source: the offsets are where the source changes,
+		// and the destinations are copied in place, no counting sort.
+		g := sortLists(n, sourceOffsets(n, edges), dstColumn(edges), wColumn(edges, opt.Weighted), opt.Dedup, opt.DropSelfLoops)
+		return g, nil
+	}
 	g := buildLists(n, len(edges), 1<<16, opt.Weighted, opt.Dedup, opt.DropSelfLoops, func(lo, hi int, emit func(s, d, w uint32)) {
 		for _, e := range edges[lo:hi] {
 			emit(e.Src, e.Dst, e.W)
@@ -135,6 +150,65 @@ func FromEdges(n uint32, edges []Edge, opt BuildOptions) (*Graph, error) {
 		g.shape |= shapeSimple
 	}
 	return g, nil
+}
+
+func sortedBySource(edges []Edge) bool {
+	return firstIndex(len(edges), 1<<18, func(lo, hi int) int {
+		for i := max(lo, 1); i < hi; i++ {
+			if edges[i].Src < edges[i-1].Src {
+				return i
+			}
+		}
+		return -1
+	}) < 0
+}
+
+// sourceOffsets gives, for edges sorted by source, deg[v] = the first edge
+// whose source is v or more.
+func sourceOffsets(n uint32, edges []Edge) []uint64 {
+	deg := make([]uint64, uint64(n)+1)
+	parallelRange(len(edges), 1<<18, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			first := uint64(0)
+			if i > 0 {
+				first = uint64(edges[i-1].Src) + 1
+			}
+			for v := first; v <= uint64(edges[i].Src); v++ {
+				deg[v] = uint64(i)
+			}
+		}
+	})
+	last := uint64(0)
+	if len(edges) > 0 {
+		last = uint64(edges[len(edges)-1].Src) + 1
+	}
+	for v := last; v <= uint64(n); v++ {
+		deg[v] = uint64(len(edges))
+	}
+	return deg
+}
+
+func dstColumn(edges []Edge) []uint32 {
+	adj := make([]uint32, len(edges))
+	parallelRange(len(edges), 1<<18, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			adj[i] = edges[i].Dst
+		}
+	})
+	return adj
+}
+
+func wColumn(edges []Edge, weighted bool) []uint32 {
+	if !weighted {
+		return nil
+	}
+	w := make([]uint32, len(edges))
+	parallelRange(len(edges), 1<<18, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			w[i] = edges[i].W
+		}
+	})
+	return w
 }
 
 // IsSimpleUndirected reports whether g is a simple undirected graph stored

@@ -231,10 +231,14 @@ func TestBuildMatchesReference(t *testing.T) {
 	withProcs(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(7, 8))
 		for _, n := range []uint32{1, 30, 5000} {
-			for _, m := range []int{0, 100, 60000} {
+			for _, m := range []int{0, 1, 100, 100, 60000, 60000} {
 				es := make([]Edge, m)
 				for i := range es {
 					es[i] = Edge{uint32(r.IntN(int(n))), uint32(r.IntN(int(n))), uint32(r.IntN(4))}
+				}
+				if m > 0 && r.IntN(2) == 0 {
+					// Sorted by source (destinations not): the fast path.
+					slices.SortStableFunc(es, func(a, b Edge) int { return int(a.Src) - int(b.Src) })
 				}
 				for bits := range 16 {
 					o := BuildOptions{Symmetrize: bits&1 != 0, Dedup: bits&2 != 0, DropSelfLoops: bits&4 != 0, Weighted: bits&8 != 0}
