@@ -463,3 +463,51 @@ func TestSymmetricCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadPreparedG2MinerAndText: the sidecar of a G2Miner graph sits
+// beside its prefix and keeps its labels; a text input is cached too, and
+// its line-numbered errors still come through; an unwritable directory
+// leaves the graph loaded and the error in PrepInfo.
+func TestLoadPreparedG2MinerAndText(t *testing.T) {
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(8, 9))
+	g := randomGraph(r, 500, 4000, false, true)
+	pre := filepath.Join(dir, "g2")
+	if err := WriteG2Miner(pre, g); err != nil {
+		t.Fatal(err)
+	}
+	want := refUndirected(g)
+	for i := range 2 {
+		h, info, err := LoadPrepared(pre, Prep{Form: FormUndirected, Cache: CacheWrite})
+		if err != nil || !sameGraph(h, want) || info.Sidecar != pre+".cflr-undirected" || info.Cached != (i == 1) {
+			t.Fatalf("g2miner run %d: %+v %v", i, info, err)
+		}
+	}
+	txt := filepath.Join(dir, "g.txt")
+	if err := os.WriteFile(txt, []byte("# c\n0 1\n1 2\n2 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		h, info, err := LoadPrepared(txt, Prep{Form: FormOriented, Cache: CacheWrite})
+		if err != nil || h.NumEdges() != 3 || info.Cached != (i == 1) {
+			t.Fatalf("text run %d: %+v %v", i, info, err)
+		}
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("0 1\n1 x\n"), 0o644)
+	if _, _, err := LoadPrepared(bad, Prep{Form: FormUndirected, Cache: CacheWrite}); err == nil || !strings.Contains(err.Error(), "bad.txt:2:") {
+		t.Errorf("bad text: %v", err)
+	}
+	if os.Getuid() != 0 { // root writes anywhere
+		ro := filepath.Join(dir, "ro")
+		os.Mkdir(ro, 0o755)
+		in := filepath.Join(ro, "g.bcsr")
+		Write(in, g, FormatAuto)
+		os.Chmod(ro, 0o555)
+		defer os.Chmod(ro, 0o755)
+		h, info, err := LoadPrepared(in, Prep{Form: FormUndirected, Cache: CacheWrite})
+		if err != nil || !sameGraph(h, want) || info.CacheErr == nil || info.Wrote {
+			t.Errorf("read-only dir: %+v %v", info, err)
+		}
+	}
+}
