@@ -1,6 +1,7 @@
 package edgecentric
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -509,18 +510,36 @@ func (t *witnessTables) solve(rs *rules) error {
 			}
 		}
 	}
-	// joinSecond joins the final edge (x, y), length d, as the second
-	// symbol of Z ::= A m with the final A-edges (w, x).
-	joinSecond := func(x, y, d, a, z, f uint32) {
+	// joinSecond joins the final edges (x, y) for y in ys (sorted), all of
+	// length d, as the second symbol of Z ::= A m with the final A-edges
+	// (w, x). The targets (w, y) lie in w's row sorted by y, so a group
+	// walks the row once instead of searching it for each y.
+	joinSecond := func(x uint32, ys []uint32, d, a, z, f uint32) {
 		if !t.need[z] {
 			return
+		}
+		key := uint64(z) << 32
+		join := func(w, dA uint32) {
+			if len(ys) == 1 {
+				relax(w, ys[0], z, sum(dA, d), f, x)
+				return
+			}
+			j, end := span(t.outStart, t.outKey, w, z)
+			for _, y := range ys {
+				j = seek(t.outKey, j, end, key|uint64(y))
+				if j == end || t.outKey[j] != key|uint64(y) {
+					miss(w, z, y)
+					continue
+				}
+				update(uint32(j), sum(dA, d), f, x)
+			}
 		}
 		if base := rs.virt[a]; base >= 0 {
 			// -X's edges (w, x) are X's edges (x, w), in x's out-row.
 			lo, hi := span(t.outStart, t.outKey, x, uint32(base))
 			for e := lo; e < hi; e++ {
 				if dd := t.dist[e]; dd&doneBit != 0 {
-					relax(uint32(t.outKey[e]), y, z, sum(dd&^doneBit, d), f, x)
+					join(uint32(t.outKey[e]), dd&^doneBit)
 				}
 			}
 			return
@@ -528,7 +547,7 @@ func (t *witnessTables) solve(rs *rules) error {
 		lo, hi := span(t.inStart, t.inKey, x, a)
 		for i := lo; i < hi; i++ {
 			if dd := t.dist[t.inEid[i]]; dd&doneBit != 0 {
-				relax(uint32(t.inKey[i]), y, z, sum(dd&^doneBit, d), f, x)
+				join(uint32(t.inKey[i]), dd&^doneBit)
 			}
 		}
 	}
@@ -558,7 +577,7 @@ func (t *witnessTables) solve(rs *rules) error {
 	// have thousands of rules while a vertex has a few labels: then it
 	// scans the labels at the vertex and looks each pair up, as the
 	// solver does.
-	visit := func(x, y, m, d uint32) {
+	visitFirst := func(x, y, m, d uint32) {
 		for k, z := range rs.unary[m] {
 			relax(x, y, z, d, unaryForm[m][k], noMid)
 		}
@@ -582,16 +601,20 @@ func (t *witnessTables) solve(rs *rules) error {
 				})
 			}
 		}
+	}
+	// visitSecond applies the rules where m is the second symbol to the
+	// final edges (x, y), y in ys, of label m and length d.
+	visitSecond := func(x, m uint32, ys []uint32, d uint32) {
 		if nr := len(rs.second[m]); nr > 0 {
 			if nr <= int(nlabels[x]) {
 				for k, pr := range rs.second[m] {
-					joinSecond(x, y, d, pr.other, pr.lhs, secondForm[m][k])
+					joinSecond(x, ys, d, pr.other, pr.lhs, secondForm[m][k])
 				}
 			} else {
 				pairWith := func(a uint32) {
 					pi := pairs[uint64(a)<<32|uint64(m)]
 					for _, z := range pi.lhs {
-						joinSecond(x, y, d, a, z, pi.form)
+						joinSecond(x, ys, d, a, z, pi.form)
 					}
 				}
 				runs(t.inKey, int(t.inStart[x]), int(t.inStart[x+1]), pairWith)
@@ -603,7 +626,16 @@ func (t *witnessTables) solve(rs *rules) error {
 			}
 		}
 	}
+	// The joins where a final edge is the second symbol are deferred to
+	// the end of its bucket and grouped by (middle vertex, label): they
+	// make edges longer than the bucket's, so the order stays correct,
+	// and their partners are then final too (a pair final in one bucket
+	// may be joined twice, with the same result).
+	type deferred struct{ x, m, y uint32 }
+	var later []deferred
+	var ys []uint32
 	for d := 1; d < len(buckets); d++ {
+		later = later[:0]
 		// Unary rules push into the bucket being drained.
 		for i := 0; i < len(buckets[d]); i++ {
 			e := buckets[d][i]
@@ -613,12 +645,30 @@ func (t *witnessTables) solve(rs *rules) error {
 			u := sourceOf(e)
 			t.dist[e] |= doneBit
 			l, v := uint32(t.outKey[e]>>32), uint32(t.outKey[e])
-			visit(u, v, l, uint32(d))
+			visitFirst(u, v, l, uint32(d))
+			if len(rs.second[l]) > 0 {
+				later = append(later, deferred{u, l, v})
+			}
 			if vl := rs.inv[l]; vl >= 0 {
-				visit(v, u, uint32(vl), uint32(d))
+				visitFirst(v, u, uint32(vl), uint32(d))
+				if len(rs.second[vl]) > 0 {
+					later = append(later, deferred{v, uint32(vl), u})
+				}
 			}
 		}
 		buckets[d] = nil
+		slices.SortFunc(later, func(a, b deferred) int {
+			return cmp.Or(cmp.Compare(a.x, b.x), cmp.Compare(a.m, b.m), cmp.Compare(a.y, b.y))
+		})
+		for i := 0; i < len(later); {
+			j := i
+			ys = ys[:0]
+			for ; j < len(later) && later[j].x == later[i].x && later[j].m == later[i].m; j++ {
+				ys = append(ys, later[j].y)
+			}
+			visitSecond(later[i].x, later[i].m, ys, uint32(d))
+			i = j
+		}
 	}
 	return missing
 }
