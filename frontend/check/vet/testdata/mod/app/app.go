@@ -1,0 +1,17 @@
+// Package app uses lib across the package boundary.
+package app
+
+import (
+	"net/http"
+
+	"vetmod/lib"
+)
+
+func Addr() string {
+	c := lib.Dial("")
+	return c.Addr
+}
+
+func Handler(w http.ResponseWriter, r *http.Request) {
+	lib.Run(r.FormValue("cmd"))
+}

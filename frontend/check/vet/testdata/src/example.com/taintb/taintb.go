@@ -1,0 +1,29 @@
+// Package taintb uses tainta's functions across the package boundary.
+package taintb
+
+import (
+	"net/http"
+	"os"
+
+	"example.com/tainta"
+)
+
+func handler(w http.ResponseWriter, r *http.Request) {
+	tainta.Run(tainta.Query(r)) // want `tainted data from net/http.Request.URL reaches command sink: tainta.go:\d+:\d+ .* → tainta.go:\d+:\d+ command sink`
+}
+
+func wrapped(r *http.Request) {
+	os.Open(tainta.Wrap(r.FormValue("f"))) // want `reaches path sink`
+}
+
+func number(r *http.Request) {
+	os.Open(tainta.Number(r.FormValue("f")))
+}
+
+func home() {
+	tainta.Run(tainta.Home()) // want `tainted data from os.Getenv reaches command sink`
+}
+
+func constant() {
+	tainta.Run("ls")
+}

@@ -1,0 +1,161 @@
+package vet
+
+import (
+	"flag"
+	"go/ast"
+	"go/build"
+	"go/types"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/ctrlflow"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/frontend/check"
+)
+
+// NilFlow reports nil values that reach a dereference, a map write or a
+// call, across functions and packages; see the package doc.
+var NilFlow = &analysis.Analyzer{
+	Name:      "nilflow",
+	Doc:       "report nil values that flow to a dereference, a nil-map write or a call (cflr)\n\nNil constants are followed through assignments, calls, returns, fields, globals and captured variables to the places where a nil panics. Uses guarded by a nil check, and results used only after their error was checked, are not reported. Summaries of exported functions are exported as facts, so flows cross packages.",
+	URL:       "https://github.com/cflr/cflr/tree/main/frontend/check/vet",
+	Requires:  []*analysis.Analyzer{ssaAnalyzer},
+	FactTypes: []analysis.Fact{new(NilSummary), new(nilAnalyzed)},
+	Run: func(pass *analysis.Pass) (any, error) {
+		return nil, run(pass, nilMode, nil)
+	},
+}
+
+// Taint reports untrusted data (HTTP requests, the environment, network
+// reads) that reaches a dangerous sink (SQL, commands, file paths, HTML,
+// redirects, outgoing requests) with no sanitizer on the way. Its models
+// are `cflr check`'s (frontend/check/models.yaml); -taint.config adds to
+// or replaces them from a cflr.yaml.
+var Taint = &analysis.Analyzer{
+	Name:      "taint",
+	Doc:       "report untrusted data that reaches a dangerous sink with no sanitizer (cflr)\n\nSources, sinks and sanitizers are those of `cflr check` (frontend/check/models.yaml); -taint.config=cflr.yaml adds to or replaces them. Summaries of exported functions are exported as facts, so flows cross packages.",
+	URL:       "https://github.com/cflr/cflr/tree/main/frontend/check/vet",
+	Requires:  []*analysis.Analyzer{ssaAnalyzer},
+	FactTypes: []analysis.Fact{new(TaintSummary), new(taintAnalyzed)},
+	Run: func(pass *analysis.Pass) (any, error) {
+		m, err := taintModels()
+		if err != nil {
+			return nil, err
+		}
+		return nil, run(pass, taintMode, m)
+	},
+}
+
+var taintConfig string
+
+func init() {
+	Taint.Flags.StringVar(&taintConfig, "config", "", "a cflr.yaml (or .json) whose taint: section adds to or replaces the built-in models")
+}
+
+var (
+	modelsOnce sync.Once
+	models     *Models
+	modelsErr  error
+)
+
+func taintModels() (*Models, error) {
+	modelsOnce.Do(func() {
+		if taintConfig == "" {
+			models = newModels(nil)
+			return
+		}
+		cfg, err := check.LoadConfig(taintConfig)
+		if err != nil {
+			modelsErr = err
+			return
+		}
+		models = newModels(cfg.Taint)
+	})
+	return models, modelsErr
+}
+
+var _ = flag.CommandLine // Analyzer.Flags is a flag.FlagSet
+
+// ssaResult is one package's SSA, shared by both analyzers.
+type ssaResult struct {
+	pkg   *ssa.Package
+	funcs []*ssa.Function // the package's functions, closures included, in source order
+}
+
+// ssaAnalyzer builds SSA like buildssa, but not for the standard library,
+// which both checks model rather than analyze (so go vet does not pay for
+// its SSA on every run that needs facts).
+var ssaAnalyzer = &analysis.Analyzer{
+	Name:       "cflrssa",
+	Doc:        "build SSA for cflr's checks (not for the standard library)",
+	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
+	ResultType: reflect.TypeOf((*ssaResult)(nil)),
+	Run:        buildSSA,
+}
+
+// stdPackage reports whether the package being analyzed is in the
+// standard library: its files lie under GOROOT/src.
+func stdPackage(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 {
+		return true
+	}
+	name := pass.Fset.File(pass.Files[0].Pos()).Name()
+	goroot := filepath.Clean(build.Default.GOROOT)
+	return goroot != "." && strings.HasPrefix(filepath.Clean(name), filepath.Join(goroot, "src")+string(filepath.Separator))
+}
+
+func buildSSA(pass *analysis.Pass) (any, error) {
+	if stdPackage(pass) {
+		return (*ssaResult)(nil), nil
+	}
+	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
+	// GlobalDebug keeps DebugRefs: messages name values after their
+	// variables, as `cflr check` does.
+	prog := ssa.NewProgram(pass.Fset, ssa.GlobalDebug)
+	prog.SetNoReturn(cfgs.NoReturn)
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+	res := &ssaResult{pkg: pkg}
+	var add func(*ssa.Function)
+	add = func(f *ssa.Function) {
+		res.funcs = append(res.funcs, f)
+		for _, a := range f.AnonFuncs {
+			add(a)
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					if f := prog.FuncValue(obj); f != nil && f.Blocks != nil {
+						add(f)
+					}
+				}
+			}
+		}
+	}
+	if init := pkg.Func("init"); init != nil {
+		add(init)
+	}
+	return res, nil
+}
+
+// nilAnalyzed and taintAnalyzed are package facts that say a package was
+// analyzed (not the standard library): a call into it with no summary
+// then carries nothing, while a call into an unanalyzed package is
+// modelled.
+type nilAnalyzed struct{}
+type taintAnalyzed struct{}
+
+func (*nilAnalyzed) AFact()   {}
+func (*taintAnalyzed) AFact() {}
+
+func (*nilAnalyzed) String() string   { return "analyzed" }
+func (*taintAnalyzed) String() string { return "analyzed" }
