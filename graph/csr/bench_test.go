@@ -189,6 +189,7 @@ func BenchmarkPrep(b *testing.B) {
 		{"undirect-simple", plain, func(h *Graph) { Undirect(h) }},
 		{"undirect-directed", dag, func(h *Graph) { Undirect(h) }},
 		{"orient", g, func(h *Graph) { Orient(h) }},
+		{"ref-orient-offsets", g, func(h *Graph) { orientOffsets(h) }},
 		{"fromedges-sym", nil, nil},
 		{"fromedges-sorted", nil, nil},
 		{"fromedges-shuffled", nil, nil},
@@ -244,4 +245,40 @@ func bsearchCheck(g *Graph) bool {
 		}
 		return -1
 	}) < 0
+}
+
+// orientOffsets is Orient as kernels/mine.Orient does it, reading degrees
+// from Offsets (two random reads per neighbour).
+func orientOffsets(g *Graph) *Graph {
+	n := g.N
+	less := func(u, v uint32) bool {
+		du, dv := g.Offsets[u+1]-g.Offsets[u], g.Offsets[v+1]-g.Offsets[v]
+		return du < dv || (du == dv && u < v)
+	}
+	off := make([]uint64, uint64(n)+1)
+	parallelRange(int(n), 4096, func(lo, hi int) {
+		for u := uint32(lo); u < uint32(hi); u++ {
+			for _, v := range g.Neighbors(u) {
+				if less(u, v) {
+					off[u+1]++
+				}
+			}
+		}
+	})
+	for u := uint32(0); u < n; u++ {
+		off[u+1] += off[u]
+	}
+	adj := make([]uint32, off[n])
+	parallelRange(int(n), 4096, func(lo, hi int) {
+		for u := uint32(lo); u < uint32(hi); u++ {
+			i := off[u]
+			for _, v := range g.Neighbors(u) {
+				if less(u, v) {
+					adj[i] = v
+					i++
+				}
+			}
+		}
+	})
+	return &Graph{N: n, Offsets: off, Adj: adj}
 }

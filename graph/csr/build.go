@@ -2,6 +2,7 @@ package csr
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -394,8 +395,17 @@ func Undirect(g *Graph) *Graph {
 // kernels/mine.Orient, on all cores. g must be simple undirected.
 func Orient(g *Graph) *Graph {
 	n := g.N
+	// Degrees in one 4-byte array: one random read per neighbour instead of
+	// two in Offsets. A degree of 2^32 or more is capped, harmlessly: only
+	// an order is needed, and a simple graph has degrees below n < 2^32.
+	deg := make([]uint32, n)
+	parallelRange(int(n), 1<<16, func(lo, hi int) {
+		for v := lo; v < hi; v++ {
+			deg[v] = uint32(min(g.Offsets[v+1]-g.Offsets[v], math.MaxUint32))
+		}
+	})
 	less := func(u, v uint32) bool {
-		du, dv := g.Offsets[u+1]-g.Offsets[u], g.Offsets[v+1]-g.Offsets[v]
+		du, dv := deg[u], deg[v]
 		return du < dv || (du == dv && u < v)
 	}
 	off := make([]uint64, uint64(n)+1)
