@@ -38,6 +38,11 @@ func (b *flowBuilder) function(fn *ssa.Function) {
 		for _, instr := range blk.Instrs {
 			b.cur = instr
 			b.instr(instr)
+			if c, ok := instr.(*ssa.Call); ok && b.local && neverReturns(c) {
+				// The rest of the block is dead (a return nil after a
+				// panicking errorf): no nil there is a source.
+				break
+			}
 		}
 	}
 	if fn.Recover != nil {

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -293,47 +294,89 @@ func livePreds(b *ssa.BasicBlock) int {
 // noReturn reports whether block b calls a function that never returns.
 func noReturn(b *ssa.BasicBlock) bool {
 	for _, instr := range b.Instrs {
-		call, ok := instr.(*ssa.Call)
-		if !ok {
-			continue
-		}
-		fn := call.Call.StaticCallee()
-		if fn == nil {
-			if call.Call.IsInvoke() && isFatalName(call.Call.Method.Name()) {
-				// testing.TB's Fatal and friends through the interface.
-				if strings.HasSuffix(call.Call.Value.Type().String(), "testing.TB") {
-					return true
-				}
-			}
-			continue
-		}
-		name := fn.Name()
-		pkg := ""
-		if fn.Pkg != nil {
-			pkg = fn.Pkg.Pkg.Path()
-		} else if o := fn.Origin(); o != nil && o.Pkg != nil {
-			pkg = o.Pkg.Pkg.Path()
-		}
-		switch pkg {
-		case "os":
-			if name == "Exit" {
-				return true
-			}
-		case "log":
-			if strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic") {
-				return true
-			}
-		case "runtime":
-			if name == "Goexit" {
-				return true
-			}
-		case "testing":
-			if isFatalName(name) {
-				return true
-			}
+		if call, ok := instr.(*ssa.Call); ok && neverReturns(call) {
+			return true
 		}
 	}
 	return false
+}
+
+// neverReturns reports whether call does not return normally: os.Exit,
+// log.Fatal and log.Panic, runtime.Goexit, testing's Fatal and Skip (also
+// through testing.TB), and functions with bodies that panic or exit on
+// every path (errorf helpers that panic with a formatted message).
+func neverReturns(call *ssa.Call) bool {
+	fn := call.Call.StaticCallee()
+	if fn == nil {
+		// testing.TB's Fatal and friends through the interface.
+		return call.Call.IsInvoke() && isFatalName(call.Call.Method.Name()) &&
+			strings.HasSuffix(call.Call.Value.Type().String(), "testing.TB")
+	}
+	name := fn.Name()
+	pkg := ""
+	if fn.Pkg != nil {
+		pkg = fn.Pkg.Pkg.Path()
+	} else if o := fn.Origin(); o != nil && o.Pkg != nil {
+		pkg = o.Pkg.Pkg.Path()
+	}
+	switch pkg {
+	case "os":
+		return name == "Exit"
+	case "log":
+		return strings.HasPrefix(name, "Fatal") || strings.HasPrefix(name, "Panic")
+	case "runtime":
+		return name == "Goexit"
+	case "testing":
+		return isFatalName(name)
+	}
+	return panics(fn, 0)
+}
+
+// panicMemo caches panics: function → whether its body never returns.
+var panicMemo sync.Map
+
+// panics reports whether fn has a body none of whose blocks returns
+// (every path panics, exits or loops forever), without a recover.
+func panics(fn *ssa.Function, depth int) bool {
+	if r, ok := panicMemo.Load(fn); ok {
+		return r.(bool)
+	}
+	r := len(fn.Blocks) > 0 && fn.Recover == nil && depth < 4
+	if r {
+	blocks:
+		for _, b := range fn.Blocks {
+			if len(b.Instrs) == 0 {
+				continue
+			}
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ok {
+				continue
+			}
+			// A returning block counts unless a call in it never returns.
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(*ssa.Call); ok {
+					if callee := c.Call.StaticCallee(); callee != nil && callee != fn && panicsCall(c, depth+1) {
+						continue blocks
+					}
+				}
+			}
+			r = false
+			break
+		}
+	}
+	if depth == 0 {
+		panicMemo.Store(fn, r)
+	}
+	return r
+}
+
+func panicsCall(c *ssa.Call, depth int) bool {
+	if fn := c.Call.StaticCallee(); fn != nil && fn.Pkg != nil {
+		switch fn.Pkg.Pkg.Path() {
+		case "os", "log", "runtime", "testing":
+			return neverReturns(c)
+		}
+	}
+	return panics(c.Call.StaticCallee(), depth)
 }
 
 func isFatalName(n string) bool {

@@ -284,3 +284,53 @@ func openUnchecked(name string) int {
 	_ = err
 	return f.size // want `f may be nil at field access f.size`
 }
+
+// --- 9. A helper that always panics ends the path (x/tools' gcimporter:
+// errorf("missing package"); return nil).
+
+type internalError string
+
+func errorf(format string) { panic(internalError(format)) }
+
+func fail(msg string) {
+	if msg == "" {
+		panic("no message")
+	}
+	errorf(msg)
+}
+
+func pkgAt(cache map[int]*meta, off int) *meta {
+	if m, ok := cache[off]; ok {
+		return m
+	}
+	errorf("missing package")
+	return nil
+}
+
+func pkgAt2(cache map[int]*meta, off int) *meta {
+	if m, ok := cache[off]; ok {
+		return m
+	}
+	fail("missing package")
+	return nil
+}
+
+// A helper that may return does not end it.
+func warnf(format string) {
+	if format != "" {
+		panic(format)
+	}
+}
+
+func pkgAt3(cache map[int]*meta, off int) *meta {
+	if m, ok := cache[off]; ok {
+		return m
+	}
+	warnf("")
+	return nil
+}
+
+func pkgNames(cache map[int]*meta) int {
+	return pkgAt(cache, 1).size + pkgAt2(cache, 2).size +
+		pkgAt3(cache, 3).size // want `pkgAt3\(cache, 3\) may be nil at field access`
+}
