@@ -631,11 +631,15 @@ func (t *witnessTables) solve(rs *rules) error {
 	// make edges longer than the bucket's, so the order stays correct,
 	// and their partners are then final too (a pair final in one bucket
 	// may be joined twice, with the same result).
+	// Real edges are deferred by id: ids are in (source, label, target)
+	// order, so sorting them groups them. Virtual reverses (rare) are
+	// deferred as triples.
 	type deferred struct{ x, m, y uint32 }
-	var later []deferred
+	var laterE []uint32
+	var laterV []deferred
 	var ys []uint32
 	for d := 1; d < len(buckets); d++ {
-		later = later[:0]
+		laterE, laterV = laterE[:0], laterV[:0]
 		// Unary rules push into the bucket being drained.
 		for i := 0; i < len(buckets[d]); i++ {
 			e := buckets[d][i]
@@ -647,27 +651,37 @@ func (t *witnessTables) solve(rs *rules) error {
 			l, v := uint32(t.outKey[e]>>32), uint32(t.outKey[e])
 			visitFirst(u, v, l, uint32(d))
 			if len(rs.second[l]) > 0 {
-				later = append(later, deferred{u, l, v})
+				laterE = append(laterE, e)
 			}
 			if vl := rs.inv[l]; vl >= 0 {
 				visitFirst(v, u, uint32(vl), uint32(d))
 				if len(rs.second[vl]) > 0 {
-					later = append(later, deferred{v, uint32(vl), u})
+					laterV = append(laterV, deferred{v, uint32(vl), u})
 				}
 			}
 		}
 		buckets[d] = nil
-		slices.SortFunc(later, func(a, b deferred) int {
+		slices.Sort(laterE)
+		for i := 0; i < len(laterE); {
+			x := sourceOf(laterE[i])
+			m := uint32(t.outKey[laterE[i]] >> 32)
+			end := t.outStart[x+1]
+			ys = ys[:0]
+			for ; i < len(laterE) && uint64(laterE[i]) < end && uint32(t.outKey[laterE[i]]>>32) == m; i++ {
+				ys = append(ys, uint32(t.outKey[laterE[i]]))
+			}
+			visitSecond(x, m, ys, uint32(d))
+		}
+		slices.SortFunc(laterV, func(a, b deferred) int {
 			return cmp.Or(cmp.Compare(a.x, b.x), cmp.Compare(a.m, b.m), cmp.Compare(a.y, b.y))
 		})
-		for i := 0; i < len(later); {
-			j := i
+		for i := 0; i < len(laterV); {
+			x, m := laterV[i].x, laterV[i].m
 			ys = ys[:0]
-			for ; j < len(later) && later[j].x == later[i].x && later[j].m == later[i].m; j++ {
-				ys = append(ys, later[j].y)
+			for ; i < len(laterV) && laterV[i].x == x && laterV[i].m == m; i++ {
+				ys = append(ys, laterV[i].y)
 			}
-			visitSecond(later[i].x, later[i].m, ys, uint32(d))
-			i = j
+			visitSecond(x, m, ys, uint32(d))
 		}
 	}
 	return missing
