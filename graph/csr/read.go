@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -75,8 +74,9 @@ func DetectFormat(path string) Format {
 		return FormatBWCSR
 	case strings.HasSuffix(name, ".bcsr"):
 		return FormatBCSR
-	case strings.HasSuffix(name, ".cflr"), strings.Contains(filepath.Base(name), ".cflr-"):
-		return FormatCFLR
+	case strings.HasSuffix(name, ".cflr"), strings.HasSuffix(name, ".cflr-asread"),
+		strings.HasSuffix(name, ".cflr-undirected"), strings.HasSuffix(name, ".cflr-oriented"):
+		return FormatCFLR // cflr's own format, or a prepared-graph sidecar (SidecarPath)
 	case strings.HasSuffix(name, ".meta.txt"), strings.HasSuffix(name, ".vertex.bin"), strings.HasSuffix(name, ".edge.bin"):
 		return FormatG2Miner
 	}
