@@ -78,6 +78,7 @@ type taintRun struct {
 	// body) except in the solves of the kinds it cleans for.
 	sanAt    map[ssa.CallInstruction][]*Sanitizer
 	sanEdges map[ssa.CallInstruction][]SourceEdge
+	sanOrder []ssa.CallInstruction // sanAt's keys in program order
 }
 
 // taintSink is one checked value of a sink site.
@@ -146,32 +147,35 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		}
 		byKind[k] = gp
 	}
+	reach := t.reachable()
 	var derived int64
 	for _, gp := range order {
 		active := map[ssa.CallInstruction]bool{}
-		edges := t.edges
 		for c, sans := range t.sanAt {
-			cleans := false
 			for _, s := range sans {
-				cleans = cleans || s.sanitizes(gp.kind)
-			}
-			if cleans {
-				active[c] = true
-			}
-		}
-		if len(active) < len(t.sanAt) {
-			edges = append([]SourceEdge(nil), t.edges...)
-			for _, fn := range p.Flow.Funcs { // deterministic order
-				for _, blk := range fn.Blocks {
-					for _, instr := range blk.Instrs {
-						if c, ok := instr.(ssa.CallInstruction); ok && t.sanAt[c] != nil && !active[c] {
-							edges = append(edges, t.sanEdges[c]...)
-						}
-					}
+				if s.sanitizes(gp.kind) {
+					active[c] = true
 				}
 			}
 		}
+		var edges []SourceEdge
+		keep := func(es []SourceEdge) {
+			for _, e := range es {
+				if reach[e.Src] {
+					edges = append(edges, e)
+				}
+			}
+		}
+		keep(t.edges)
+		for _, c := range t.sanOrder {
+			if !active[c] {
+				keep(t.sanEdges[c])
+			}
+		}
 		skip := func(i int, e graph.Edge) bool {
+			if !reach[e.Src] {
+				return true
+			}
 			if site := p.Flow.Info[i].Site; site != nil && active[site] {
 				return true
 			}
@@ -232,6 +236,64 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		})
 	}
 	return out, nil
+}
+
+// reachable marks the vertices some path of flow and model edges (those
+// of every sanitizer's call included) leads to from Root. Edges out of
+// other vertices cannot take part in a derivation from Root, so the
+// solves leave them out: on a whole program most of the graph is code no
+// source reaches.
+func (t *taintRun) reachable() []bool {
+	g := t.g
+	n := len(g.Vertices) // Use and Value may have added vertices since BuildFlow
+	// Adjacency in CSR form: flow edges, then model edges.
+	deg := make([]int32, n+1)
+	var model [][]SourceEdge
+	model = append(model, t.edges)
+	for _, c := range t.sanOrder {
+		model = append(model, t.sanEdges[c])
+	}
+	for i, e := range g.Edges {
+		if !t.skip(i, e) {
+			deg[e.Src+1]++
+		}
+	}
+	for _, es := range model {
+		for _, e := range es {
+			deg[e.Src+1]++
+		}
+	}
+	for v := 0; v < n; v++ {
+		deg[v+1] += deg[v]
+	}
+	adj := make([]uint32, deg[n])
+	fill := append([]int32(nil), deg[:n]...)
+	for i, e := range g.Edges {
+		if !t.skip(i, e) {
+			adj[fill[e.Src]] = e.Dst
+			fill[e.Src]++
+		}
+	}
+	for _, es := range model {
+		for _, e := range es {
+			adj[fill[e.Src]] = e.Dst
+			fill[e.Src]++
+		}
+	}
+	reach := make([]bool, n)
+	reach[Root] = true
+	work := []uint32{Root}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, w := range adj[deg[v]:deg[v+1]] {
+			if !reach[w] {
+				reach[w] = true
+				work = append(work, w)
+			}
+		}
+	}
+	return reach
 }
 
 func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
@@ -639,7 +701,7 @@ func (t *taintRun) reads(v ssa.Value, at ssa.Instruction) (values, cells []uint3
 
 // writes are the vertices a call that fills v makes tainted: v itself
 // (and the values it was sliced or converted from), and the cells of what
-// they point to.
+// they point to where the program allocated it (userObject).
 func (t *taintRun) writes(v ssa.Value) (values, cells []uint32) {
 	if v == nil {
 		return nil, nil
@@ -649,7 +711,11 @@ func (t *taintRun) writes(v ssa.Value) (values, cells []uint32) {
 	}
 	for x := v; x != nil; {
 		values = append(values, t.g.Value(x)...)
-		cells = append(cells, t.pointeeCells(x)...)
+		for _, c := range t.pointeeCells(x) {
+			if t.userObject(t.g.Vertices[c].Obj) {
+				cells = append(cells, c)
+			}
+		}
 		switch s := x.(type) {
 		case *ssa.Slice:
 			x = s.X
@@ -662,6 +728,26 @@ func (t *taintRun) writes(v ssa.Value) (values, cells []uint32) {
 		}
 	}
 	return values, cells
+}
+
+// userObject reports whether points-to object o (or the object it is a
+// part of) is allocated outside the standard library. A model writes
+// taint only into those: every *os.File comes from one allocation site
+// in package os, so a Fprintf to os.Stderr would otherwise taint every
+// file's name.
+func (t *taintRun) userObject(o uint32) bool {
+	nodes := t.g.Analysis.Graph.Nodes
+	for nodes[o].Kind == frontend.KindSubObject {
+		o = nodes[o].Parent
+	}
+	n := nodes[o]
+	if n.Func != nil {
+		return !t.std(n.Func)
+	}
+	if g, ok := n.Value.(*ssa.Global); ok && g.Pkg != nil {
+		return !t.stdPath(g.Pkg.Pkg.Path())
+	}
+	return false
 }
 
 // pointeeCells are the flow graph's heap cells of the objects v may point
@@ -770,6 +856,7 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 	// it, kept apart for the solves of the kinds it does not clean for.
 	if len(sans) > 0 {
 		t.sanAt[c] = sans
+		t.sanOrder = append(t.sanOrder, c)
 		n := len(t.edges)
 		defer func() {
 			t.sanEdges[c] = append([]SourceEdge(nil), t.edges[n:]...)
