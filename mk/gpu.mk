@@ -25,7 +25,7 @@ PTX_ARCH  ?= compute_80
 CU_FILES  := $(shell find kernels -name '*.cu' 2>/dev/null)
 KERNEL_TEST_PKGS = $(shell $(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' -tags cuda ./kernels/... 2>/dev/null)
 
-.PHONY: ptx gpu-test gpu-traverse bench-gpu bench-gpu-chart bench-traverse
+.PHONY: ptx gpu-test gpu-traverse bench-gpu bench-gpu-chart bench-traverse peers-e2e
 
 ptx: $(CU_FILES:.cu=.ptx)
 
@@ -72,6 +72,16 @@ bench-gpu: gpu-test
 
 bench-gpu-chart:
 	$(GO) run ./mk/benchgpu $(BENCH_DIR) > $(BENCH_DIR).svg
+
+# peers-e2e: out/peers (a cuda cflr and graph/csr's test binary) for
+# mk/peers-e2e.sh, which builds G2Miner's tc_gpu_base and Subway's bfs-sync
+# on the GPU machine from sources under .peers/ (never committed; see
+# DEVELOPERS.md) and runs them end to end beside cflr on RMAT-24. On the
+# device, carrying .peers and out/peers: bash mk/peers-e2e.sh
+peers-e2e: cuda-deps
+	mkdir -p out/peers
+	$(CUDA_ENV) $(GO) build -tags cuda -ldflags=-s -o out/peers/cflr ./cmd/cflr
+	$(GO) test -c -o out/peers/csr.test ./graph/csr
 
 bench-traverse:
 	$(GO) test -run XXX -bench . -benchtime 3x ./kernels/traverse/
