@@ -230,7 +230,7 @@ type loadKey struct {
 // errKey guards the non-error results of a call after `err == nil`.
 type errKey struct{ call ssa.Value }
 
-func newBuilder(pass *analysis.Pass, m mode, models *Models) *builder {
+func newBuilder(pass *analysis.Pass, m mode, models *Models, res *ssaResult) *builder {
 	g := graph.New()
 	b := &builder{
 		pass: pass, mode: m, models: models, g: g,
@@ -239,9 +239,10 @@ func newBuilder(pass *analysis.Pass, m mode, models *Models) *builder {
 		vals: map[ssa.Value]uint32{}, twins: map[ssa.Value]uint32{},
 		results: map[resultKey]uint32{}, cells: map[any]uint32{},
 		funcs: map[*ssa.Function]*fnInfo{}, guards: map[any][]*ssa.BasicBlock{}, derefs: map[any][]ssa.Instruction{}, guardEdges: map[any][][2]*ssa.BasicBlock{},
-		names: map[ssa.Value]string{}, ipos: map[ssa.Instruction]token.Pos{}, bpos: map[*ssa.BasicBlock]token.Pos{},
-		idx: map[ssa.Instruction]int{}, reach: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}, mem: map[any][2][]memAccess{},
+		reach: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}, mem: map[any][2][]memAccess{},
 	}
+	b.names, b.ipos, b.bpos, b.idx = res.names, res.ipos, res.bpos, res.idx
+	b.names, b.ipos, b.bpos, b.idx = res.names, res.ipos, res.bpos, res.idx
 	return b
 }
 
@@ -579,8 +580,6 @@ func (b *builder) addFunc(fn *ssa.Function) {
 
 // body translates fn's instructions.
 func (b *builder) body(fn *ssa.Function) {
-	collectNames(fn, b.names)
-	b.positions(fn)
 	if b.mode == nilMode {
 		b.computeGuards(fn)
 	}
@@ -1422,7 +1421,7 @@ func (b *builder) valuePos(v ssa.Value) token.Pos {
 // positions finds a position for each of fn's instructions that has
 // none: the closest earlier one of its block that has one, else the
 // block's first, else the function's; and each block's last.
-func (b *builder) positions(fn *ssa.Function) {
+func (r *ssaResult) positions(fn *ssa.Function) {
 	for _, blk := range fn.Blocks {
 		first := fn.Pos()
 		for _, x := range blk.Instrs {
@@ -1433,14 +1432,14 @@ func (b *builder) positions(fn *ssa.Function) {
 		}
 		last := first
 		for i, x := range blk.Instrs {
-			b.idx[x] = i
+			r.idx[x] = i
 			if p := x.Pos(); p.IsValid() {
 				last = p
 			} else {
-				b.ipos[x] = last
+				r.ipos[x] = last
 			}
 		}
-		b.bpos[blk] = last
+		r.bpos[blk] = last
 	}
 }
 

@@ -49,7 +49,7 @@ func run(pass *analysis.Pass, m mode, models *Models) error {
 	if res == nil {
 		return nil // the standard library: modelled, not analyzed
 	}
-	b := newBuilder(pass, m, models)
+	b := newBuilder(pass, m, models, res)
 	if m == nilMode {
 		pass.ExportPackageFact(new(nilAnalyzed))
 	} else {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"go/ast"
 	"go/build"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"reflect"
@@ -84,6 +85,12 @@ var _ = flag.CommandLine // Analyzer.Flags is a flag.FlagSet
 type ssaResult struct {
 	pkg   *ssa.Package
 	funcs []*ssa.Function // the package's functions, closures included, in source order
+
+	// Computed once for both analyzers (they only read them):
+	names map[ssa.Value]string          // values named by DebugRefs
+	ipos  map[ssa.Instruction]token.Pos // positions for instructions that have none
+	bpos  map[*ssa.BasicBlock]token.Pos // a block's last position
+	idx   map[ssa.Instruction]int       // an instruction's index in its block
 }
 
 // ssaAnalyzer builds SSA like buildssa, but not for the standard library,
@@ -143,6 +150,14 @@ func buildSSA(pass *analysis.Pass) (any, error) {
 	}
 	if init := pkg.Func("init"); init != nil {
 		add(init)
+	}
+	res.names = map[ssa.Value]string{}
+	res.ipos = map[ssa.Instruction]token.Pos{}
+	res.bpos = map[*ssa.BasicBlock]token.Pos{}
+	res.idx = map[ssa.Instruction]int{}
+	for _, f := range res.funcs {
+		collectNames(f, res.names)
+		res.positions(f)
 	}
 	return res, nil
 }
