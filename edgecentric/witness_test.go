@@ -822,3 +822,100 @@ func TestWitnessNonterminalInput(t *testing.T) {
 		}
 	}
 }
+
+// TestWitnessLargerGraphs checks witnesses of every closure edge against
+// the brute force on random graphs larger than the property test's, under
+// the grammars the project ships: longer derivations, many indices (so
+// that joins scan a vertex's labels instead of a label's rules), and
+// reversed nonterminals in the points-to grammar.
+func TestWitnessLargerGraphs(t *testing.T) {
+	type tc struct {
+		grammar string
+		labels  []string
+		n, idx  int // vertices (about), indices
+	}
+	vf := `%count A
+A ::= A A | CA_i ret_i | a | ε
+CA_i ::= call_i A
+`
+	cases := []tc{
+		{"../testdata/grammars/alias.cfg", []string{"a", "d", "f_i"}, 30, 12},
+		{"vf", []string{"a", "a", "call_i", "ret_i"}, 30, 12},
+		{"../frontend/grammars/pointsto.cfg", []string{"new", "new", "assign", "assign", "load_i", "store_i", "fa_i", "fld_i", "load", "store"}, 12, 3},
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	rounds := 4
+	if testing.Short() {
+		rounds = 2
+	}
+	for _, c := range cases {
+		var gr *grammar.Grammar
+		var err error
+		if c.grammar == "vf" {
+			gr, err = grammar.Parse("vf.cfg", []byte(vf))
+		} else {
+			gr, err = grammar.ParseFile(c.grammar, "")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		nonEmpty, backward := 0, 0
+		for round := range rounds {
+			g := graph.New()
+			n := c.n + r.IntN(c.n/2)
+			for range 4 * n {
+				l := c.labels[r.IntN(len(c.labels))]
+				idx := graph.NoIndex
+				if graph.IsIndexedLabel(l) {
+					idx = uint32(r.IntN(c.idx))
+				}
+				g.AddEdge(uint32(r.IntN(n)), uint32(r.IntN(n)), l, idx)
+			}
+			g.NumVertices = uint32(n)
+			ref := newShortestRef(g, gr)
+			res, err := edgecentric.Solve(context.Background(), g, gr, &edgecentric.Options{Threads: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ck := &witnessCheck{orig: gr, null: nullableOrig(gr), in: inputEdges(g, gr), maxCY: 30}
+			w := res.Witnesses()
+			for it, rows := range ref.out {
+				if !gr.Symbols[it.sym].Nonterminal {
+					continue
+				}
+				for u, row := range rows {
+					for v, want := range row {
+						got, err := ck.check(w, uint32(u), v, it.sym, it.idx)
+						if err != nil {
+							t.Fatalf("%s round %d: %v", c.grammar, round, err)
+						}
+						if got != want {
+							t.Fatalf("%s round %d: %s %d→%d%s: witness of length %d, shortest is %d", c.grammar, round, gr.Name(it.sym), u, v, idxString(it.idx), got, want)
+						}
+						if got > 0 {
+							nonEmpty++
+						}
+						if p, _ := w.Witness(uint32(u), v, it.sym, it.idx); slices.ContainsFunc(p, func(e edgecentric.Edge) bool { return e.Sym >= len(gr.Symbols) }) {
+							backward++ // a step only w.Grammar() names: -X walked backwards
+						}
+					}
+				}
+			}
+			// Every closure edge of a nonterminal has a brute-force length.
+			for s, sym := range gr.Symbols {
+				if !sym.Nonterminal {
+					continue
+				}
+				res.ForEach(s, func(e edgecentric.Edge) {
+					if _, ok := ref.length(item{s, e.Index}, e.Src, e.Dst); !ok {
+						t.Fatalf("%s: closure edge %s %d→%d has no brute-force derivation", c.grammar, gr.Name(s), e.Src, e.Dst)
+					}
+				})
+			}
+		}
+		if nonEmpty < 100*rounds || (strings.Contains(c.grammar, "pointsto") && backward == 0) {
+			t.Fatalf("%s: only %d non-empty witnesses, %d walking edges backwards", c.grammar, nonEmpty, backward)
+		}
+		t.Logf("%s: %d non-empty witnesses, %d walking edges backwards", c.grammar, nonEmpty, backward)
+	}
+}
