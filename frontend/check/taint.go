@@ -162,6 +162,9 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		keep := func(es []SourceEdge) {
 			for _, e := range es {
 				if reach[e.Src] {
+					if e.Desc == "" && e.Info.Site != nil {
+						e.Desc = t.modelStep(e)
+					}
 					edges = append(edges, e)
 				}
 			}
@@ -236,6 +239,25 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		})
 	}
 	return out, nil
+}
+
+// modelStep describes a model edge of a call for witnesses: "through
+// strings.ToUpper into q".
+func (t *taintRun) modelStep(e SourceEdge) string {
+	c := e.Info.Site.Common()
+	name := ""
+	switch {
+	case c.IsInvoke():
+		name = c.Method.Name()
+		if n := methodName(c.Method); n != "" {
+			name = n
+		}
+	case c.StaticCallee() != nil:
+		name = frontend.FuncName(c.StaticCallee())
+	default:
+		name = t.g.Name(c.Value)
+	}
+	return "through " + name + " into " + t.g.Describe(e.Dst)
 }
 
 // reachable marks the vertices some path of flow and model edges (those

@@ -22,6 +22,21 @@ func TestTaintWant(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, fs, "taint")
+	// Every witness starts at the source the message names, ends at the
+	// sink, and has a position for each step.
+	for _, f := range fs {
+		w := f.Witness
+		if len(w) < 2 || !strings.HasPrefix(w[0].Desc, "untrusted data from ") ||
+			!strings.Contains(f.Message, "from "+strings.TrimPrefix(w[0].Desc, "untrusted data from ")+" reaches") ||
+			!strings.HasPrefix(w[len(w)-1].Desc, "reaches ") || w[len(w)-1].Pos != f.Pos {
+			t.Errorf("%s: witness does not run from the source to the sink:\n%s", f, witnessString(f))
+		}
+		for _, st := range w {
+			if st.Pos.Line == 0 || st.Desc == "" {
+				t.Errorf("%s: step without position or description: %+v", f, st)
+			}
+		}
+	}
 
 	insens, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}})
 	if err != nil {
