@@ -99,6 +99,7 @@ type builder struct {
 
 	// imported returns the summary fact of a function of another package.
 	imported func(*types.Func) summary
+	related  *bool // report the witness steps in the package as related information
 	// analyzed reports whether a package was analyzed (has summaries).
 	analyzed func(*types.Package) bool
 }

@@ -50,6 +50,10 @@ func run(pass *analysis.Pass, m mode, models *Models) error {
 		return nil // the standard library: modelled, not analyzed
 	}
 	b := newBuilder(pass, m, models, res)
+	b.related = &nilRelated
+	if m == taintMode {
+		b.related = &taintRelated
+	}
 	if m == nilMode {
 		pass.ExportPackageFact(new(nilAnalyzed))
 	} else {
@@ -384,9 +388,13 @@ func (s *solved) report() {
 			Pos:     sk.pos,
 			Message: s.message(sk, src) + ": " + joinSteps(w),
 		}
-		for _, v := range s.expand(p, 4) {
-			if vx := b.verts[v]; vx.pos.IsValid() && vx.what != "" {
-				d.Related = append(d.Related, analysis.RelatedInformation{Pos: vx.pos, Message: vx.what})
+		if *b.related {
+			seen := map[token.Pos]bool{}
+			for _, v := range s.expand(p, 4) {
+				if vx := b.verts[v]; vx.pos.IsValid() && vx.what != "" && !seen[vx.pos] {
+					seen[vx.pos] = true
+					d.Related = append(d.Related, analysis.RelatedInformation{Pos: vx.pos, Message: vx.what})
+				}
 			}
 		}
 		b.pass.Report(d)

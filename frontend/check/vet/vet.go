@@ -51,10 +51,17 @@ var Taint = &analysis.Analyzer{
 	},
 }
 
-var taintConfig string
+var (
+	taintConfig              string
+	nilRelated, taintRelated bool
+)
 
 func init() {
 	Taint.Flags.StringVar(&taintConfig, "config", "", "a cflr.yaml (or .json) whose taint: section adds to or replaces the built-in models")
+	// go vet prints related information under the finding; golangci-lint
+	// turns each into an issue of its own, so its plugin turns them off.
+	NilFlow.Flags.BoolVar(&nilRelated, "related", true, "report the witness steps in the package as related information (the message holds the whole witness)")
+	Taint.Flags.BoolVar(&taintRelated, "related", true, "report the witness steps in the package as related information (the message holds the whole witness)")
 }
 
 var (

@@ -1,0 +1,3 @@
+module example.com/cflrlint
+
+go 1.26
