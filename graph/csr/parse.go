@@ -118,10 +118,20 @@ type chunk struct {
 // whether it was a record and an error message.
 type lineParser func(c *chunk, line []byte) (rec bool, msg string)
 
+// fastLine describes the common record, parsed inline without a call to
+// the format's lineParser: k decimal fields, ids below idLimit, a weight (a
+// third field) of at most 32 bits, and, with digitFirst, a digit first on
+// the line. Other lines go to the lineParser.
+type fastLine struct {
+	k          int
+	idLimit    uint64
+	digitFirst bool
+}
+
 // parseChunks parses data[start:] in parallel chunks; perLine is the most
 // edges one line can give. It returns the chunks and the edge array, with
 // front free slots before the first region.
-func parseChunks(data []byte, start, front, perLine int, parse lineParser) ([]*chunk, []Edge) {
+func parseChunks(data []byte, start, front, perLine int, fast *fastLine, parse lineParser) ([]*chunk, []Edge) {
 	p := runtime.GOMAXPROCS(0)
 	size := max(textChunkMin, (len(data)-start)/(4*p)+1)
 	var cs []*chunk
@@ -157,6 +167,19 @@ func parseChunks(data []byte, start, front, perLine int, parse lineParser) ([]*c
 			c.edges = edges[c.region : c.region+perLine*c.lines]
 			for s := c.lo; s < c.hi; {
 				line, next := nextLine(data, s, c.hi)
+				if fast != nil {
+					var v [3]uint64
+					if k, ok := scanNums(line, &v); ok && k == fast.k && v[0] < fast.idLimit && v[1] < fast.idLimit &&
+						v[2] <= math.MaxUint32 && (!fast.digitFirst || line[0]-'0' <= 9) {
+						c.edges[c.n] = Edge{uint32(v[0]), uint32(v[1]), uint32(v[2])}
+						c.n++
+						c.maxID = max(c.maxID, v[0], v[1])
+						c.minID = min(c.minID, v[0], v[1])
+						c.recs++
+						s = next
+						continue
+					}
+				}
 				rec, msg := parse(c, line)
 				if msg != "" {
 					c.errOff, c.errMsg = s, msg
@@ -299,7 +322,7 @@ func snapEdges(data []byte, name string, base Base) (uint32, []Edge, bool, error
 	if len(first) == 0 {
 		return 0, nil, false, fmt.Errorf("%s: no edges", name)
 	}
-	cs, edges := parseChunks(data, s, 2, 1, func(c *chunk, line []byte) (bool, string) {
+	cs, edges := parseChunks(data, s, 2, 1, &fastLine{k: cols, idLimit: math.MaxUint64}, func(c *chunk, line []byte) (bool, string) {
 		var v [3]uint64
 		if k, ok := scanNums(line, &v); ok && k == cols && (k == 2 || v[2] <= math.MaxUint32) {
 			c.put(Edge{uint32(v[0]), uint32(v[1]), uint32(v[2])})
@@ -441,7 +464,7 @@ func elEdges(data []byte, name string, weighted bool) (uint32, []Edge, error) {
 	if weighted {
 		want = 3
 	}
-	cs, edges := parseChunks(data, 0, 0, 1, func(c *chunk, line []byte) (bool, string) {
+	cs, edges := parseChunks(data, 0, 0, 1, &fastLine{k: want, idLimit: math.MaxUint32, digitFirst: true}, func(c *chunk, line []byte) (bool, string) {
 		var v [3]uint64
 		k, ok := scanNums(line, &v)
 		if ok && k == want && v[0] < math.MaxUint32 && v[1] < math.MaxUint32 && (!weighted || v[2] <= math.MaxUint32) &&
@@ -564,7 +587,7 @@ func parseMatrixMarket(data []byte, name string, bo BuildOptions) (*Graph, error
 	if symmetric {
 		perLine = 2
 	}
-	cs, edges := parseChunks(data, s, 0, perLine, func(c *chunk, line []byte) (bool, string) {
+	cs, edges := parseChunks(data, s, 0, perLine, nil, func(c *chunk, line []byte) (bool, string) {
 		var v [3]uint64
 		k, ok := scanNums(line, &v)
 		if !ok || k != want || v[0] == 0 || v[1] == 0 || v[0] > rows || v[1] > rows || valued && v[2] > math.MaxUint32 {
