@@ -621,6 +621,13 @@ func funcNames(fn *ssa.Function) []string {
 		}
 		return out
 	}
+	if obj, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" {
+		// A method expression's thunk ((*T).M) or a method value's
+		// bound wrapper (x.M): the method's name.
+		if n := methodName(obj); n != "" {
+			return []string{n}
+		}
+	}
 	if fn.Parent() != nil || fn.Pkg == nil {
 		return nil // closures; wrappers without a package
 	}
@@ -649,9 +656,7 @@ func placeValue(c *ssa.CallCommon, pl Place) ssa.Value {
 	switch {
 	case c.IsInvoke():
 		recv = c.Value
-	case c.Signature().Recv() != nil && len(args) > 0:
-		recv, args = args[0], args[1:]
-	case c.StaticCallee() != nil && c.StaticCallee().Signature.Recv() != nil && len(args) > 0:
+	case hasRecvArg(c) && len(args) > 0:
 		recv, args = args[0], args[1:]
 	}
 	switch pl.Kind {
@@ -668,13 +673,24 @@ func placeValue(c *ssa.CallCommon, pl Place) ssa.Value {
 	return nil
 }
 
+// hasRecvArg reports whether c's first argument is a method's receiver:
+// a static call of a method, or of a method expression's thunk.
+func hasRecvArg(c *ssa.CallCommon) bool {
+	if c.IsInvoke() {
+		return false
+	}
+	if c.Signature().Recv() != nil {
+		return true
+	}
+	fn := c.StaticCallee()
+	return fn != nil && (fn.Signature.Recv() != nil || strings.HasPrefix(fn.Synthetic, "thunk "))
+}
+
 // allArgs are the places of every argument and the receiver of c.
 func allArgs(c *ssa.CallCommon) []Place {
 	n := len(c.Args)
 	var ps []Place
-	hasRecv := c.IsInvoke() || c.Signature().Recv() != nil ||
-		(c.StaticCallee() != nil && c.StaticCallee().Signature.Recv() != nil)
-	if hasRecv {
+	if c.IsInvoke() || hasRecvArg(c) {
 		ps = append(ps, Place{Kind: PlaceRecv})
 		if !c.IsInvoke() {
 			n--

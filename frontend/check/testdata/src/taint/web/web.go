@@ -51,6 +51,9 @@ func Register(mux *http.ServeMux) {
 	mux.HandleFunc("/ctx", contexts)
 	mux.HandleFunc("/lookup", byTypeOnly)
 	mux.HandleFunc("/kinds", sanitizerKinds)
+	mux.HandleFunc("/methodvalue", methodValue)
+	mux.HandleFunc("/methodexpr", methodExpr)
+	mux.HandleFunc("/defer", deferred)
 }
 
 // True positives.
@@ -235,4 +238,19 @@ func sanitizerKinds(w http.ResponseWriter, r *http.Request) {
 	t.Execute(w, template.HTML("<b>"+name+"</b>"))
 	db.Query("SELECT * FROM t WHERE name = '" + name + "'") // want `tainted data from net/http.Request.FormValue reaches sql sink`
 	os.Open(url.PathEscape(r.FormValue("file")))              // want `reaches path sink`
+}
+
+func methodValue(w http.ResponseWriter, r *http.Request) {
+	query := db.Query
+	query("SELECT * FROM t WHERE a = '" + r.FormValue("a") + "'") // want `reaches sql sink database/sql.DB.Query \(argument 0\)`
+	query("SELECT 1", r.FormValue("b"))
+}
+
+func methodExpr(w http.ResponseWriter, r *http.Request) {
+	(*sql.DB).Exec(db, "DELETE FROM t WHERE a = '"+r.FormValue("a")+"'") // want `reaches sql sink database/sql.DB.Exec \(argument 0\)`
+	(*sql.DB).Exec(db, "DELETE FROM t WHERE a = ?", r.FormValue("a"))
+}
+
+func deferred(w http.ResponseWriter, r *http.Request) {
+	defer os.Remove(r.FormValue("tmp")) // want `reaches path sink os.Remove`
 }
