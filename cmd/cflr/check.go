@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"runtime"
 	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
@@ -91,7 +90,7 @@ written.`,
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase, graph sizes and peak memory to stderr")
 	fl.BoolVar(&f.noSuppress, "no-suppress", false, "report findings that //cflr:ignore comments suppress")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
-	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with everything still live, to this file")
+	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with the analysis still live, to this file")
 	fl.StringVar(&f.scope, "scope", "", `comma-separated packages ("p", "p/...") whose code is checked too (default: the main module's; "-": only the named packages)`)
 	return cmd
 }
@@ -168,16 +167,17 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	cfg.Stats = &st
 	cfg.Progress = prog.phase
 	start := time.Now()
+	var profErr error
+	if f.memProfile != "" {
+		cfg.Snapshot = func() { profErr = writeHeapProfile(f.memProfile) }
+	}
 	findings, err := check.Run(ctx, p, cfg)
 	prog.finish()
 	if err != nil {
 		return err
 	}
-	if f.memProfile != "" {
-		if err := writeHeapProfile(f.memProfile); err != nil {
-			return fmt.Errorf("--memprofile: %w", err)
-		}
-		runtime.KeepAlive(p)
+	if profErr != nil {
+		return fmt.Errorf("--memprofile: %w", profErr)
 	}
 
 	// Format everything in memory first: on an error nothing is written.

@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -60,6 +61,10 @@ type Config struct {
 	Progress func(phase string)
 	// Stats, when non-nil, is filled with the time and sizes of each phase.
 	Stats *Stats
+	// Snapshot, when non-nil, is called after the checks, while the
+	// points-to analysis and the value-flow graph are still live (for
+	// heap profiles).
+	Snapshot func()
 }
 
 // Stats are the costs of one Run.
@@ -179,6 +184,11 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 		}
 		st.Checks = append(st.Checks, CheckStats{Name: c.Name(), Time: time.Since(start), Derived: flow.lastDerived(c.Name()), Findings: len(fs)})
 		all = append(all, fs...)
+	}
+	if cfg.Snapshot != nil {
+		cfg.Snapshot()
+		runtime.KeepAlive(a)
+		runtime.KeepAlive(flow)
 	}
 	all = sortFindings(all)
 	if !cfg.NoSuppress {
