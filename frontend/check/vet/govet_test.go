@@ -62,3 +62,34 @@ func TestGoVet(t *testing.T) {
 		t.Errorf("go vet ./clean: exit status %d, output %q; want 0 and nothing", code, out)
 	}
 }
+
+// TestGoVetBadConfig: a malformed -taint.config is an error naming the
+// file, line and column, and go vet fails.
+func TestGoVetBadConfig(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a binary and runs go vet")
+	}
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "cflr-vet")
+	if out, err := exec.Command(gobin, "build", "-o", bin, "github.com/cflr/cflr/cmd/cflr-vet").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cfg := filepath.Join(dir, "cflr.yaml")
+	if err := os.WriteFile(cfg, []byte("taint:\n  sinks:\n    - {func: os.Open, args: [-1]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(gobin, "vet", "-vettool="+bin, "-taint.config="+cfg, "./app")
+	cmd.Dir = "testdata/mod"
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("go vet with a bad config succeeded:\n%s", out)
+	}
+	if !regexp.MustCompile(regexp.QuoteMeta(cfg) + `:3:\d+: `).Match(out) {
+		t.Errorf("the error does not name %s:3:\n%s", cfg, out)
+	}
+}

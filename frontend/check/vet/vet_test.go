@@ -2,6 +2,8 @@ package vet_test
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/gob"
 	"fmt"
 	"os"
 	"regexp"
@@ -143,4 +145,41 @@ func differences(t *testing.T, path string) (map[string]int, map[string]string) 
 		t.Fatal(err)
 	}
 	return count, reasons
+}
+
+// TestFactsDeterministic: two runs export byte-identical facts (go vet
+// caches them by content). NilFlow only: the taint packages load net/http
+// from source, which takes most of a minute on two cores; both analyzers
+// share the code that orders the facts.
+func TestFactsDeterministic(t *testing.T) {
+	encode := func() map[string][]byte {
+		out := map[string][]byte{}
+		for _, a := range []*analysis.Analyzer{vet.NilFlow} {
+			for _, r := range analysistest.Run(&recorder{t: t}, analysistest.TestData(), a, "example.com/nila", "example.com/nilcases") {
+				for obj, facts := range r.Facts {
+					name := r.Pass.Pkg.Path() // a package fact
+					if obj != nil {
+						name = obj.String()
+					}
+					for _, f := range facts {
+						var buf bytes.Buffer
+						if err := gob.NewEncoder(&buf).Encode(f); err != nil {
+							t.Fatal(err)
+						}
+						out[a.Name+" "+name] = append(out[a.Name+" "+name], buf.Bytes()...)
+					}
+				}
+			}
+		}
+		return out
+	}
+	first, second := encode(), encode()
+	if len(first) == 0 {
+		t.Fatal("no facts")
+	}
+	for k, v := range first {
+		if !bytes.Equal(v, second[k]) {
+			t.Errorf("facts of %s differ between runs", k)
+		}
+	}
 }
