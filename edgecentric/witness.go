@@ -137,7 +137,9 @@ func (w *WitnessFinder) Witness(src, dst uint32, sym int, index uint32) ([]Edge,
 
 // Prepare computes the derivation lengths for the given symbols now, so
 // that the first query does not pay for them (and a benchmark can time
-// them apart).
+// them apart). Naming every symbol that will be queried builds the tables
+// once: a query for a symbol outside those prepared rebuilds them for the
+// union.
 func (w *WitnessFinder) Prepare(syms ...int) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
