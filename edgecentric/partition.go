@@ -149,6 +149,12 @@ type partition struct {
 	derived      int64
 	applications int64
 
+	// loaded, when non-nil (lazily loaded partitions), has a bit per
+	// vertex whose stored sets have been fetched; err is the first fetch
+	// error.
+	loaded []uint64
+	err    error
+
 	// dirty, when non-nil (out-of-core solves), has a bit per vertex of
 	// the partition whose processed sets changed since it was last
 	// cleared: only those vertices are written back to the store.
@@ -160,7 +166,29 @@ type partition struct {
 	_ [128]byte
 }
 
-func (p *partition) list(v uint32, s side) *adjList { return &p.adj[s][v-p.lo] }
+func (p *partition) list(v uint32, s side) *adjList {
+	i := v - p.lo
+	if p.loaded != nil && p.loaded[i>>6]&(1<<(i&63)) == 0 {
+		p.fault(v)
+	}
+	return &p.adj[s][i]
+}
+
+// fault loads vertex v's stored sets on first use (out-of-core solves that
+// load partitions lazily). A fetch or decoding error is kept in p.err,
+// which Process and Gather return at their next check; until then v reads
+// as empty, and nothing is committed.
+func (p *partition) fault(v uint32) {
+	i := v - p.lo
+	p.loaded[i>>6] |= 1 << (i & 63)
+	rec, err := p.eng.fetch(v)
+	if err == nil && rec != nil {
+		err = p.decodeInto(v, rec)
+	}
+	if err != nil && p.err == nil {
+		p.err = fmt.Errorf("vertex %d: %w", v, err)
+	}
+}
 
 func (p *partition) owns(v uint32) bool { return v >= p.lo && v < p.hi }
 
@@ -526,6 +554,9 @@ func (p *partition) gatherBox(ctx context.Context, box *outbox) error {
 // maybeSpill hands the outgoing messages to the engine's spill function
 // (out-of-core solves) once they pass its threshold.
 func (p *partition) maybeSpill() error {
+	if p.err != nil {
+		return p.err
+	}
 	if p.eng.spill == nil {
 		return nil
 	}
@@ -572,26 +603,82 @@ type Partition struct{ p *partition }
 func (P *Partition) ID() int { return P.p.id }
 
 // Load sets vertex v's processed sets from rec (AppendVertex's encoding).
-// Load each vertex at most once, before Gather.
+// Load each vertex at most once, before Gather; a lazily loading partition
+// ignores vertices it has fetched already.
 func (P *Partition) Load(v uint32, rec []byte) error {
 	p := P.p
 	if !p.owns(v) {
 		return fmt.Errorf("vertex %d outside partition %d [%d, %d)", v, p.id, p.lo, p.hi)
 	}
+	if p.loaded != nil {
+		i := v - p.lo
+		if p.loaded[i>>6]&(1<<(i&63)) != 0 {
+			return nil // fetched already
+		}
+		p.loaded[i>>6] |= 1 << (i & 63)
+	}
 	if len(p.adj[out][v-p.lo].ents) > 0 || len(p.adj[in][v-p.lo].ents) > 0 {
 		return fmt.Errorf("vertex %d loaded twice", v)
 	}
-	kind := p.eng.kind
-	err := decodeVertex(rec, uint32(len(p.eng.rules.labels)), func(l uint32, s side) *bitmap {
-		e := kind.newEntry(l)
-		a := p.list(v, s)
-		a.ents = append(a.ents, e)
-		return e.all.(*bitmap)
-	}, nil)
-	if err != nil {
+	if err := p.decodeInto(v, rec); err != nil {
 		return fmt.Errorf("vertex %d: %w", v, err)
 	}
 	return nil
+}
+
+// decodeInto decodes v's record into its (empty) lists.
+func (p *partition) decodeInto(v uint32, rec []byte) error {
+	kind := p.eng.kind
+	return decodeVertex(rec, uint32(len(p.eng.rules.labels)), func(l uint32, s side) *bitmap {
+		e := kind.newEntry(l)
+		a := &p.adj[s][v-p.lo]
+		a.ents = append(a.ents, e)
+		return e.all.(*bitmap)
+	}, nil)
+}
+
+// prefetch fetches, in ascending order, the not yet loaded vertices that
+// box's messages go to: one ordered pass over the store instead of a
+// random read per vertex.
+func (p *partition) prefetch(box *outbox) error {
+	if p.loaded == nil || p.eng.fetchMany == nil {
+		return nil
+	}
+	vs := p.found[:0]
+	isNew := func(v uint32) bool {
+		i := v - p.lo
+		if p.loaded[i>>6]&(1<<(i&63)) != 0 {
+			return false
+		}
+		p.loaded[i>>6] |= 1 << (i & 63) // fetched below
+		return true
+	}
+	for _, m := range box.sets {
+		if isNew(m.v) {
+			vs = append(vs, m.v)
+		}
+	}
+	for _, m := range box.halves {
+		if isNew(m.v) {
+			vs = append(vs, m.v)
+		}
+	}
+	slices.Sort(vs)
+	p.found = vs[:0]
+	return p.eng.fetchMany(vs, func(v uint32, rec []byte) error {
+		if err := p.decodeInto(v, rec); err != nil {
+			return fmt.Errorf("vertex %d: %w", v, err)
+		}
+		return nil
+	})
+}
+
+// LoadedAll tells a lazily loading partition that every vertex with a
+// record has been passed to Load: the others need no fetch.
+func (P *Partition) LoadedAll() {
+	for i := range P.p.loaded {
+		P.p.loaded[i] = ^uint64(0)
+	}
 }
 
 // AppendVertex appends the encoding of v's processed sets to dst.
@@ -651,11 +738,22 @@ func (P *Partition) Gather(ctx context.Context, msgs []byte) error {
 	if err := P.p.decodeOutbox(msgs, &box); err != nil {
 		return err
 	}
-	return P.p.gatherBox(ctx, &box)
+	if err := P.p.prefetch(&box); err != nil {
+		return err
+	}
+	if err := P.p.gatherBox(ctx, &box); err != nil {
+		return err
+	}
+	return P.p.err
 }
 
 // Process runs phase 1: it drains the worklist (see partition.Process).
-func (P *Partition) Process(ctx context.Context) error { return P.p.Process(ctx) }
+func (P *Partition) Process(ctx context.Context) error {
+	if err := P.p.Process(ctx); err != nil {
+		return err
+	}
+	return P.p.err
+}
 
 // TakeOutbox returns the encoded messages for partition q found since the
 // last TakeOutbox or spill, or nil, and empties that outbox.

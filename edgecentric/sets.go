@@ -364,7 +364,11 @@ func appendSet(dst []byte, s vset, buf []uint32) ([]byte, []uint32) {
 	return dst, buf
 }
 
-var errCorrupt = errors.New("malformed record")
+var errCorrupt = ErrMalformed
+
+// ErrMalformed is the error for a store record (vertex sets or messages)
+// that does not decode.
+var ErrMalformed = errors.New("malformed record")
 
 // decodeSetInto decodes one set from data into b (which must be empty) and
 // returns the rest of data.

@@ -1,6 +1,7 @@
 package edgecentric
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -26,6 +27,15 @@ type engine struct {
 	// messages once they pass spillBytes.
 	spill      func(*partition) error
 	spillBytes int
+	// los, when set (out-of-core partitions after splits), are the
+	// partitions' lowest vertices, ascending, and losID their ids.
+	los   []uint32
+	losID []int32
+	// bounds[p] is partition p's lowest vertex when los is set.
+	bounds []uint32
+	// fetch loads a vertex's record for lazily loaded partitions.
+	fetch     func(v uint32) ([]byte, error)
+	fetchMany func(vs []uint32, load func(v uint32, rec []byte) error) error
 }
 
 // newEngine instantiates normalized grammar gr over the seed labels.
@@ -42,7 +52,13 @@ func newEngine(gr *grammar.Grammar, seeds []label, n uint32, o Options) (*engine
 	return e, nil
 }
 
-func (e *engine) owner(v uint32) int { return int(v / e.chunk) }
+func (e *engine) owner(v uint32) int {
+	if e.los != nil {
+		i, _ := slices.BinarySearch(e.los, v+1)
+		return int(e.losID[i-1])
+	}
+	return int(v / e.chunk)
+}
 
 // Solve computes the CFL-reachability closure of g under gr: every edge
 // (u, v, X) such that some path from u to v spells a word X derives. The
@@ -323,11 +339,23 @@ type KernelOptions struct {
 	// Chunk is the number of vertices per partition: partition p owns
 	// [p·Chunk, (p+1)·Chunk).
 	Chunk uint32
+	// Bounds, if set, overrides Chunk: partition p's vertices start at
+	// Bounds[p] and run up to the next higher bound (or NumVertices).
+	// Bounds[0] must be 0 and the bounds distinct: a driver that splits
+	// partitions appends the new partitions' bounds.
+	Bounds []uint32
 	// SpillBytes and Spill: when a partition's outgoing messages pass
 	// SpillBytes (estimated), Spill receives each non-empty outbox,
 	// encoded, and the outboxes are emptied.
 	SpillBytes int
 	Spill      func(q int, msgs []byte) error
+	// Fetch, if set, makes partitions load lazily: a vertex's record
+	// (Partition.AppendVertex's encoding, or nil for none) is fetched on
+	// its first use, so a round reads only the vertices it touches.
+	Fetch func(v uint32) ([]byte, error)
+	// FetchMany, if set with Fetch, fetches the records of vertices vs
+	// (ascending) in one pass, calling load for each that has one.
+	FetchMany func(vs []uint32, load func(v uint32, rec []byte) error) error
 }
 
 // Kernel is the solver's partition processing for a driver that keeps
@@ -381,7 +409,26 @@ func NewKernel(g *graph.Graph, gr *grammar.Grammar, o KernelOptions) (*Kernel, e
 		}
 	}
 	e.chunk = o.Chunk
+	if o.Bounds != nil {
+		if len(o.Bounds) == 0 || o.Bounds[0] != 0 {
+			return nil, errors.New("edgecentric: KernelOptions.Bounds must start at 0")
+		}
+		e.bounds = slices.Clone(o.Bounds)
+		e.losID = make([]int32, len(o.Bounds))
+		for i := range e.losID {
+			e.losID[i] = int32(i)
+		}
+		slices.SortFunc(e.losID, func(a, b int32) int { return cmp.Compare(o.Bounds[a], o.Bounds[b]) })
+		e.los = make([]uint32, len(o.Bounds))
+		for i, id := range e.losID {
+			e.los[i] = o.Bounds[id]
+			if i > 0 && e.los[i] == e.los[i-1] {
+				return nil, errors.New("edgecentric: KernelOptions.Bounds repeat a vertex")
+			}
+		}
+	}
 	e.spillBytes = o.SpillBytes
+	e.fetch, e.fetchMany = o.Fetch, o.FetchMany
 	if o.Spill != nil {
 		e.spill = func(p *partition) error {
 			for q := range p.send {
@@ -403,13 +450,28 @@ func NewKernel(g *graph.Graph, gr *grammar.Grammar, o KernelOptions) (*Kernel, e
 func (k *Kernel) NumVertices() uint32 { return k.e.n }
 
 // NumPartitions is the number of partitions of Chunk vertices.
-func (k *Kernel) NumPartitions() int { return max(1, int((k.e.n+k.e.chunk-1)/k.e.chunk)) }
+func (k *Kernel) NumPartitions() int {
+	if k.e.los != nil {
+		// Vertices past the last bound (new ones from more input) belong
+		// to the partition with the highest bound.
+		return len(k.e.los)
+	}
+	return max(1, int((k.e.n+k.e.chunk-1)/k.e.chunk))
+}
 
 // Owner is the partition that owns vertex v.
 func (k *Kernel) Owner(v uint32) int { return k.e.owner(v) }
 
 // Range is partition p's vertices, [lo, hi).
 func (k *Kernel) Range(p int) (lo, hi uint32) {
+	if k.e.los != nil {
+		lo = k.e.bounds[p]
+		i, _ := slices.BinarySearch(k.e.los, lo)
+		if i+1 < len(k.e.los) {
+			return lo, k.e.los[i+1]
+		}
+		return lo, k.e.n
+	}
 	lo = uint32(p) * k.e.chunk
 	return lo, min(lo+k.e.chunk, k.e.n)
 }
@@ -473,6 +535,9 @@ func (k *Kernel) NewPartition(id int) *Partition {
 	p.adj[out] = make([]adjList, hi-lo)
 	p.adj[in] = make([]adjList, hi-lo)
 	p.dirty = make([]uint64, (hi-lo+63)/64)
+	if k.e.fetch != nil {
+		p.loaded = make([]uint64, (hi-lo+63)/64)
+	}
 	return &Partition{p: p}
 }
 

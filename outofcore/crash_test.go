@@ -31,7 +31,7 @@ func TestCrashChild(t *testing.T) {
 	}
 	dir, spill, _ := strings.Cut(arg, ",")
 	sb, _ := strconv.Atoi(spill)
-	s, err := Open(dir, nil, &Options{SpillBytes: sb})
+	s, err := Open(dir, nil, &Options{SpillBytes: sb, SplitBytes: int64(sb) * 4})
 	if err != nil {
 		t.Fatal(err)
 	}

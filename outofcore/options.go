@@ -15,6 +15,9 @@ type Options struct {
 	// Partitions overrides the partition count derived from Mem. It is
 	// fixed when the store is created.
 	Partitions int
+	// SplitBytes overrides the size of a partition's vertex records past
+	// which it is split in two (default Mem/10).
+	SplitBytes int64
 	// SpillBytes overrides the size past which a partition's outgoing
 	// worklist buffers are written to the store while it is processed.
 	SpillBytes int
@@ -43,6 +46,8 @@ type Stats struct {
 	// Loads counts partition loads; LoadsPerRound lists them by round.
 	Loads         int
 	LoadsPerRound []int
+	// Splits counts partitions split in two for growing past the budget.
+	Splits int
 	// Spills counts worklist buffers written before their partition's
 	// commit.
 	Spills int
@@ -55,8 +60,9 @@ type Stats struct {
 	// BytesRead and BytesWritten are the bytes pebble read from and wrote
 	// to its files in this process (write-ahead log, tables, manifest).
 	BytesRead, BytesWritten int64
-	// MaxPartitionBytes is the largest encoded partition loaded.
-	MaxPartitionBytes int64
+	// VertexFetches counts vertex records read on first use (partitions
+	// load lazily: a round reads only the vertices it touches).
+	VertexFetches int64
 	Elapsed           time.Duration
 	PeakRSS           int64
 }

@@ -139,9 +139,16 @@ func TestExact(t *testing.T) {
 			start := time.Now()
 			want := inMemory(t, g, gr)
 			mem := time.Since(start)
-			for _, np := range []int{4, 7} {
+			for _, o := range []Options{
+				{Partitions: 4, SpillBytes: 64 << 10},
+				{Partitions: 7, SpillBytes: 64 << 10},
+				// Partitions split as they grow past 1/8 of the final
+				// closure's records (estimated at 4 bytes per edge).
+				{Partitions: 4, SplitBytes: max(256, want.d.N/2)},
+			} {
+				np := o.Partitions
 				start := time.Now()
-				s := solveStore(t, g, gr, &Options{Partitions: np, SpillBytes: 64 << 10})
+				s := solveStore(t, g, gr, &o)
 				st := s.Stats()
 				got := storeFingerprint(t, s)
 				s.Close()
@@ -151,8 +158,11 @@ func TestExact(t *testing.T) {
 				if st.Partitions < 4 {
 					t.Fatalf("%d partitions, want at least 4", st.Partitions)
 				}
-				t.Logf("partitions=%d: %d edges equal; %d rounds, %d loads, %d spills; %s (in memory %s)",
-					np, want.d.N, st.Rounds, st.Loads, st.Spills, time.Since(start).Round(time.Millisecond), mem.Round(time.Millisecond))
+				if o.SplitBytes > 0 && st.Splits == 0 {
+					t.Errorf("no partition split past %d bytes", o.SplitBytes)
+				}
+				t.Logf("partitions=%d (%d splits): %d edges equal; %d rounds, %d loads, %d spills; %s (in memory %s)",
+					np, st.Splits, want.d.N, st.Rounds, st.Loads, st.Spills, time.Since(start).Round(time.Millisecond), mem.Round(time.Millisecond))
 			}
 		})
 	}

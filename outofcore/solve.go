@@ -27,9 +27,9 @@ func (s *Store) Solve(ctx context.Context) (err error) {
 	defer s.recoverFatal(&err)
 	defer s.setMemoryLimit()()
 	start := time.Now()
-	r0, w0 := s.fs.Read.Load(), s.fs.Written.Load()
+	r0, w0, e0 := s.fs.Read.Load(), s.fs.Written.Load(), s.stats.Elapsed
 	defer func() {
-		s.stats.Elapsed += time.Since(start)
+		s.stats.Elapsed = e0 + time.Since(start)
 		s.stats.BytesRead += s.fs.Read.Load() - r0
 		s.stats.BytesWritten += s.fs.Written.Load() - w0
 		s.stats.PeakRSS = edgecentric.PeakRSS()
@@ -42,7 +42,7 @@ func (s *Store) Solve(ctx context.Context) (err error) {
 	s.stats.InputEdges = s.cfg.InputEdges
 	for {
 		loads := 0
-		for p := range s.parts {
+		for p := 0; p < len(s.parts); p++ {
 			if !work[p] {
 				continue
 			}
@@ -57,9 +57,15 @@ func (s *Store) Solve(ctx context.Context) (err error) {
 				return err
 			}
 			work[p] = false
+			if s.parts[p].Bytes > s.splitBytes() {
+				if err := s.split(p); err != nil {
+					return err
+				}
+				work = append(work, false)
+			}
 			if s.opts.Progress != nil {
 				s.stats.Stored = s.stored()
-				s.stats.Elapsed = time.Since(start)
+				s.stats.Elapsed = e0 + time.Since(start)
 				s.opts.Progress(s.stats)
 			}
 		}
@@ -117,6 +123,14 @@ type resident struct {
 	epoch uint64
 	seq   uint32
 	work  []bool
+	// sizes are the stored record sizes of the vertices read.
+	sizes map[uint32]int
+}
+
+func (s *Store) noteSize(v uint32, n int) {
+	if s.cur != nil {
+		s.cur.sizes[v] = n
+	}
 }
 
 func (s *Store) spill(q int, msgs []byte) error {
@@ -137,14 +151,16 @@ func (s *Store) spill(q int, msgs []byte) error {
 // step loads partition p, gathers its messages, processes it and commits.
 func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	rec := s.parts[p]
-	s.cur = &resident{p: p, epoch: rec.Epoch + 1, work: work}
+	s.cur = &resident{p: p, epoch: rec.Epoch + 1, work: work, sizes: map[uint32]int{}}
 	defer func() { s.cur = nil }()
 	P := s.k.NewPartition(p)
-	lo, hi := s.k.Range(p)
-	if err := s.loadPartition(P, lo, hi); err != nil {
-		return err
-	}
 	if rec.Rebuild {
+		// A rebuild reads every out-list: load the partition in one scan.
+		lo, hi := s.k.Range(p)
+		if err := s.loadPartition(P, lo, hi); err != nil {
+			return err
+		}
+		P.LoadedAll()
 		need := make([]bool, len(s.cfg.Labels))
 		for _, l := range s.cfg.Rebuild {
 			if int(l) < len(need) {
@@ -185,6 +201,9 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 		return s.wrapIO(err)
 	}
 	if err := P.Process(ctx); err != nil {
+		if errors.Is(err, edgecentric.ErrMalformed) {
+			return s.corrupt("partition %d: %v", p, err)
+		}
 		return err
 	}
 	// Commit: changed vertices, outgoing messages, consumed messages
@@ -195,6 +214,7 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	half := 0
 	P.Dirty(func(v uint32) {
 		buf = P.AppendVertex(buf[:0], v)
+		rec.Bytes += int64(len(buf) - s.cur.sizes[v])
 		b.Set(keyVertex(v), buf, nil)
 		if half++; half == 64 {
 			crash.Point("batch")
@@ -233,7 +253,6 @@ func (s *Store) loadPartition(P *edgecentric.Partition, lo, hi uint32) error {
 	if err != nil {
 		return s.wrapIO(err)
 	}
-	var size int64
 	for it.First(); it.Valid(); it.Next() {
 		k := it.Key()
 		if len(k) != 5 {
@@ -245,13 +264,13 @@ func (s *Store) loadPartition(P *edgecentric.Partition, lo, hi uint32) error {
 			it.Close()
 			return s.wrapIO(err)
 		}
-		size += int64(len(v))
-		if err := P.Load(uint32(k[1])<<24|uint32(k[2])<<16|uint32(k[3])<<8|uint32(k[4]), v); err != nil {
+		u := uint32(k[1])<<24 | uint32(k[2])<<16 | uint32(k[3])<<8 | uint32(k[4])
+		s.noteSize(u, len(v))
+		if err := P.Load(u, v); err != nil {
 			it.Close()
 			return s.corrupt("%v", err)
 		}
 	}
-	s.stats.MaxPartitionBytes = max(s.stats.MaxPartitionBytes, size)
 	return s.wrapIO(it.Close())
 }
 
@@ -290,10 +309,6 @@ func (s *Store) Add(g *graph.Graph) (err error) {
 		}
 	}
 	s.k = k
-	np := k.NumPartitions()
-	for len(s.parts) < np {
-		s.parts = append(s.parts, partRec{})
-	}
 	b := s.db.NewBatch()
 	defer b.Close()
 	s.cfg.Adds++
@@ -332,3 +347,72 @@ func (s *Store) CheckInput(g *graph.Graph) error {
 
 // SetProgress sets the function Solve calls after every partition commit.
 func (s *Store) SetProgress(fn func(Stats)) { s.opts.Progress = fn }
+
+func (s *Store) splitBytes() int64 {
+	if s.opts.SplitBytes > 0 {
+		return s.opts.SplitBytes
+	}
+	return s.opts.mem() / 10
+}
+
+// split divides partition p, which has just committed (so no messages wait
+// for it), at the vertex that halves its record bytes: the upper half
+// becomes a new partition. One atomic batch; the kernel is remade with the
+// new bounds.
+func (s *Store) split(p int) error {
+	lo, hi := s.k.Range(p)
+	if hi-lo < 2 {
+		return nil
+	}
+	var total int64
+	if err := s.scanSizes(lo, hi, func(_ uint32, n int) { total += int64(n) }); err != nil {
+		return err
+	}
+	mid, left := hi, int64(0)
+	if err := s.scanSizes(lo, hi, func(v uint32, n int) {
+		if mid == hi && left+int64(n) > total/2 && v > lo {
+			mid = v
+		}
+		if mid == hi {
+			left += int64(n)
+		}
+	}); err != nil {
+		return err
+	}
+	if mid == hi {
+		return nil // one vertex holds more than half: nothing to gain
+	}
+	s.parts[p].Bytes = left
+	s.parts = append(s.parts, partRec{Lo: mid, Bytes: total - left})
+	s.cfg.Partitions = len(s.parts)
+	b := s.db.NewBatch()
+	defer b.Close()
+	if err := s.setPart(b, p); err != nil {
+		return err
+	}
+	if err := s.setPart(b, len(s.parts)-1); err != nil {
+		return err
+	}
+	if err := s.setConfig(b); err != nil {
+		return err
+	}
+	if err := b.Commit(pebble.Sync); err != nil {
+		return s.wrapIO(err)
+	}
+	k, err := s.kernel(nil, s.k.Labels(), s.cfg.NumVertices)
+	if err != nil {
+		return err
+	}
+	s.k = k
+	s.stats.Splits++
+	s.stats.Partitions = len(s.parts)
+	return nil
+}
+
+// scanSizes calls fn with each vertex record's size in [lo, hi).
+func (s *Store) scanSizes(lo, hi uint32, fn func(v uint32, n int)) error {
+	return s.scan(lo, hi, func(v uint32, rec []byte) error {
+		fn(v, len(rec))
+		return nil
+	})
+}

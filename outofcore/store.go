@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 
 	"github.com/cockroachdb/pebble/v2"
+	"github.com/cockroachdb/pebble/v2/sstable"
 	"github.com/cockroachdb/pebble/v2/vfs"
 
 	"github.com/cflr/cflr/edgecentric"
@@ -72,6 +73,8 @@ type config struct {
 	Labels        []storedLabel
 	NumVertices   uint32
 	Chunk         uint32
+	// Partitions counts the partition records (more after splits).
+	Partitions int
 	InputEdges    int64
 	// Input digests the input edges (order-independent), Adds counts
 	// Add calls.
@@ -90,6 +93,11 @@ type storedLabel struct {
 
 // partRec is a partition's record.
 type partRec struct {
+	// Lo is the partition's lowest vertex; it runs up to the next higher
+	// Lo of any partition.
+	Lo uint32
+	// Bytes is the size of its vertex records (splits go by it).
+	Bytes int64
 	// Epoch counts the partition's commits.
 	Epoch uint64
 	// Stored counts its vertices' stored out-edges.
@@ -201,7 +209,7 @@ func openDB(dir string, o *Options, create bool) (*Store, error) {
 	if s.opts.fs != nil {
 		s.opts.fs(s.fs)
 	}
-	s.cache = pebble.NewCache(max(1<<20, mem/32))
+	s.cache = pebble.NewCache(max(1<<20, mem/8))
 	memtable := uint64(min(max(1<<20, mem/32), 64<<20))
 	po := &pebble.Options{
 		FS:                          s.fs,
@@ -217,6 +225,11 @@ func openDB(dir string, o *Options, create bool) (*Store, error) {
 		EventListener: &pebble.EventListener{DataCorruption: func(pebble.DataCorruptionInfo) {}},
 	}
 	po.EnsureDefaults()
+	// Records are already compact (uvarint gaps, roaring containers):
+	// block compression would cost a decompression per cached read.
+	for i := range po.Levels {
+		po.Levels[i].Compression = func() *sstable.CompressionProfile { return sstable.NoCompression }
+	}
 	db, err := pebble.Open(dir, po)
 	if err != nil {
 		s.cache.Unref()
@@ -290,6 +303,12 @@ func Create(dir string, g *graph.Graph, gr *grammar.Grammar, o *Options) (_ *Sto
 	n := max(g.NumVertices, 1)
 	chunk := max(1, (n+uint32(np)-1)/uint32(np))
 	s.gr, s.cfg.Chunk = norm, chunk
+	for lo := uint32(0); lo < n; lo += chunk {
+		s.parts = append(s.parts, partRec{Lo: lo})
+		if lo+chunk < lo {
+			break
+		}
+	}
 	k, err := s.kernel(g, nil, n)
 	if err != nil {
 		s.Close()
@@ -297,10 +316,9 @@ func Create(dir string, g *graph.Graph, gr *grammar.Grammar, o *Options) (_ *Sto
 	}
 	s.k = k
 	s.cfg = config{Version: formatVersion, Grammar: gr.String(), GrammarDigest: grammarDigest(norm),
-		NumVertices: k.NumVertices(), Chunk: chunk, InputEdges: int64(k.InputEdges()), Input: graphDigest(g)}
+		NumVertices: k.NumVertices(), Chunk: chunk, Partitions: len(s.parts), InputEdges: int64(k.InputEdges()), Input: graphDigest(g)}
 	s.setLabels()
 	b := s.db.NewBatch()
-	s.parts = make([]partRec, k.NumPartitions())
 	for p := range s.parts {
 		if err := s.setPart(b, p); err != nil {
 			return nil, err
@@ -385,6 +403,49 @@ func Open(dir string, gr *grammar.Grammar, o *Options) (*Store, error) {
 	return s, nil
 }
 
+// fetch reads one vertex's record for a lazily loaded partition.
+func (s *Store) fetch(v uint32) ([]byte, error) {
+	rec, err := s.get(keyVertex(v))
+	if errors.Is(err, pebble.ErrNotFound) {
+		return nil, nil
+	}
+	s.stats.VertexFetches++
+	s.noteSize(v, len(rec))
+	return rec, s.wrapIO(err)
+}
+
+// fetchMany reads the records of vertices vs, ascending, with one
+// iterator.
+func (s *Store) fetchMany(vs []uint32, load func(v uint32, rec []byte) error) error {
+	if len(vs) == 0 {
+		return nil
+	}
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: keyVertex(vs[0]), UpperBound: keyVertex(vs[len(vs)-1] + 1)})
+	if err != nil {
+		return s.wrapIO(err)
+	}
+	var key [5]byte
+	key[0] = 'a'
+	for _, v := range vs {
+		binary.BigEndian.PutUint32(key[1:], v)
+		if !it.SeekGE(key[:]) || !bytes.Equal(it.Key(), key[:]) {
+			continue
+		}
+		rec, err := it.ValueAndErr()
+		if err != nil {
+			it.Close()
+			return s.wrapIO(err)
+		}
+		s.stats.VertexFetches++
+		s.noteSize(v, len(rec))
+		if err := load(v, rec); err != nil {
+			it.Close()
+			return err
+		}
+	}
+	return s.wrapIO(it.Close())
+}
+
 func (s *Store) get(key []byte) ([]byte, error) {
 	v, c, err := s.db.Get(key)
 	if err != nil {
@@ -442,15 +503,10 @@ func (s *Store) load(gr *grammar.Grammar) error {
 	if s.cfg.Chunk == 0 || s.cfg.NumVertices == 0 {
 		return s.corrupt("bad partition size")
 	}
-	if s.k, err = s.kernel(nil, labels, s.cfg.NumVertices); err != nil {
-		return s.corrupt("%v", err)
+	if s.cfg.Partitions < 1 || s.cfg.Partitions > 1<<24 {
+		return s.corrupt("bad partition count %d", s.cfg.Partitions)
 	}
-	for i, l := range s.cfg.Labels {
-		if s.k.KeepIn(i) != l.KeepIn {
-			return s.corrupt("label %s[%d] in-lists disagree with the grammar", l.Sym, int32(l.Index))
-		}
-	}
-	s.parts = make([]partRec, s.k.NumPartitions())
+	s.parts = make([]partRec, s.cfg.Partitions)
 	for p := range s.parts {
 		data, err := s.get(keyPart(p))
 		if err != nil {
@@ -461,6 +517,14 @@ func (s *Store) load(gr *grammar.Grammar) error {
 		}
 		if err := json.Unmarshal(data, &s.parts[p]); err != nil {
 			return s.corrupt("partition %d record: %v", p, err)
+		}
+	}
+	if s.k, err = s.kernel(nil, labels, s.cfg.NumVertices); err != nil {
+		return s.corrupt("%v", err)
+	}
+	for i, l := range s.cfg.Labels {
+		if s.k.KeepIn(i) != l.KeepIn {
+			return s.corrupt("label %s[%d] in-lists disagree with the grammar", l.Sym, int32(l.Index))
 		}
 	}
 	return s.dropUncommitted()
@@ -499,9 +563,13 @@ func (s *Store) kernel(g *graph.Graph, labels []edgecentric.Label, n uint32) (*e
 	if spill <= 0 {
 		spill = int(max(1<<20, s.opts.mem()/16))
 	}
+	bounds := make([]uint32, len(s.parts))
+	for p, r := range s.parts {
+		bounds[p] = r.Lo
+	}
 	return edgecentric.NewKernel(g, s.gr, edgecentric.KernelOptions{
-		Labels: labels, NumVertices: n, Chunk: s.cfg.Chunk,
-		SpillBytes: spill, Spill: s.spill,
+		Labels: labels, NumVertices: n, Chunk: s.cfg.Chunk, Bounds: bounds,
+		SpillBytes: spill, Spill: s.spill, Fetch: s.fetch, FetchMany: s.fetchMany,
 	})
 }
 
@@ -509,7 +577,7 @@ func (s *Store) kernel(g *graph.Graph, labels []edgecentric.Label, n uint32) (*e
 // room for pebble's cache and memtables (allocated outside the Go heap).
 func (s *Store) setMemoryLimit() func() {
 	mem := s.opts.mem()
-	lim := mem - mem/32 - 2*int64(min(max(1<<20, mem/32), 64<<20)) - 8<<20
+	lim := mem - mem/8 - 2*int64(min(max(1<<20, mem/32), 64<<20)) - 8<<20
 	lim = max(lim, mem/2)
 	old := debug.SetMemoryLimit(lim)
 	return func() { debug.SetMemoryLimit(old) }

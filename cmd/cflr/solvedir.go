@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -145,6 +146,17 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 	prog := newStoreProgress(cmd.ErrOrStderr(), f.quiet)
 	opts.Progress = prog.update
 	s.SetProgress(prog.update)
+	if f.cpuProfile != "" {
+		pf, err := os.Create(f.cpuProfile)
+		if err != nil {
+			return usageErr(fmt.Errorf("--cpuprofile: %w", err))
+		}
+		defer pf.Close()
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	err = s.Solve(ctx)
 	prog.finish()
 	if err != nil {
@@ -178,8 +190,8 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 		return err
 	}
 	fmt.Fprintf(w, "CountEdges (%s): %d\n", strings.Join(ng.SortedNames(ng.Count), ", "), ce)
-	fmt.Fprintf(w, "out of core in %s: %d partitions, %d rounds, %d partition loads (per round %v), %d spills, %d stored edges, %s, read %s, wrote %s, peak RSS %s\n",
-		f.dir, st.Partitions, st.Rounds, st.Loads, st.LoadsPerRound, st.Spills, st.Stored, st.Elapsed.Round(time.Millisecond),
+	fmt.Fprintf(w, "out of core in %s: %d partitions, %d rounds, %d partition loads (per round %v), %d spills, %d vertex fetches, %d stored edges, %s, read %s, wrote %s, peak RSS %s\n",
+		f.dir, st.Partitions, st.Rounds, st.Loads, st.LoadsPerRound, st.Spills, st.VertexFetches, st.Stored, st.Elapsed.Round(time.Millisecond),
 		fmtBytes(st.BytesRead), fmtBytes(st.BytesWritten), fmtBytes(st.PeakRSS))
 	if f.outPath != "" {
 		syms := slices.Clone(ng.Count)
