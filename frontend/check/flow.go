@@ -147,6 +147,7 @@ type FlowGraph struct {
 	// derefSites: per function, the dereferencing instructions by access path.
 	derefSites map[*ssa.Function]map[string][]ssa.Instruction
 	errTests   map[*ssa.Function][]errTest
+	freeGuards map[*ssa.FreeVar]bool
 
 	mu      sync.Mutex
 	derived map[string]int64
@@ -179,7 +180,8 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 		heap: map[hkey]uint32{}, names: map[ssa.Value]string{}, context: opts.Context,
 		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{},
 		derefSites: map[*ssa.Function]map[string][]ssa.Instruction{},
-		errTests:   map[*ssa.Function][]errTest{}, derived: map[string]int64{},
+		errTests:   map[*ssa.Function][]errTest{},
+		freeGuards: map[*ssa.FreeVar]bool{}, derived: map[string]int64{},
 	}
 	for _, p := range prog.Packages {
 		g.local[p] = true

@@ -657,6 +657,14 @@ func freshBase(addr ssa.Value) bool {
 		// A captured variable set to nil inside a closure (a reset in a
 		// flush or a deferred recover): its other stores are elsewhere.
 		return false
+	case *ssa.UnOp:
+		// *x.p = nil through a pointer kept in a field: a reset of
+		// memory that belongs to another object (pebble's
+		// *l.rangeDelIterPtr = nil), like x.f = nil.
+		if _, ok := a.X.(*ssa.FieldAddr); ok && a.Op == token.MUL {
+			return false
+		}
+		return true
 	default:
 		return true
 	}

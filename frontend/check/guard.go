@@ -256,6 +256,11 @@ func (g *FlowGraph) guarded(v ssa.Value, blk, pred *ssa.BasicBlock) bool {
 	if blk == nil || !nilable(v.Type()) {
 		return false
 	}
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if fv, ok := ld.X.(*ssa.FreeVar); ok && g.freeGuarded(fv) {
+			return true
+		}
+	}
 	gs := g.guardsOf(blk.Parent())
 	if len(gs) == 0 {
 		return false
@@ -640,4 +645,92 @@ func isSibling(v, e ssa.Value) bool {
 	xv, ok1 := v.(*ssa.Extract)
 	xe, ok2 := e.(*ssa.Extract)
 	return ok1 && ok2 && xv.Tuple == xe.Tuple && isErrorType(xe.Type()) && xv.Index != xe.Index
+}
+
+// freeGuarded reports whether captured variable fv is not nil wherever
+// its closure reads it: every closure value of fv's function is made where
+// a guard on the variable holds (if l != nil { f = func() { l.M() } }),
+// and the variable is written only before that, never by a closure.
+func (g *FlowGraph) freeGuarded(fv *ssa.FreeVar) bool {
+	if r, ok := g.freeGuards[fv]; ok {
+		return r
+	}
+	r := g.computeFreeGuarded(fv)
+	g.freeGuards[fv] = r
+	return r
+}
+
+func (g *FlowGraph) computeFreeGuarded(fv *ssa.FreeVar) bool {
+	fn := fv.Parent()
+	parent := fn.Parent()
+	if parent == nil {
+		return false
+	}
+	k := -1
+	for i, f := range fn.FreeVars {
+		if f == fv {
+			k = i
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	var mcs []*ssa.MakeClosure
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(fn) {
+				mcs = append(mcs, mc)
+			}
+		}
+	}
+	if len(mcs) == 0 {
+		return false
+	}
+	for _, mc := range mcs {
+		a, ok := mc.Bindings[k].(*ssa.Alloc)
+		if !ok || !g.keyGuarded(fmt.Sprintf("a%p", a), mc.Block()) {
+			return false
+		}
+		for _, r := range *a.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr == ssa.Value(a) && !(r.Block() != mc.Block() && r.Block().Dominates(mc.Block())) {
+					return false // written after (or beside) the closure's making
+				}
+			case *ssa.MakeClosure:
+				c := r.Fn.(*ssa.Function)
+				for j, b := range r.Bindings {
+					if b == ssa.Value(a) && writesFree(c.FreeVars[j]) {
+						return false
+					}
+				}
+			case *ssa.UnOp, *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// writesFree reports whether a closure may write its captured variable fv.
+func writesFree(fv *ssa.FreeVar) bool {
+	for _, r := range *fv.Referrers() {
+		switch r.(type) {
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// keyGuarded reports whether a guard on access path key holds in blk.
+func (g *FlowGraph) keyGuarded(key string, blk *ssa.BasicBlock) bool {
+	for _, gd := range g.guardsOf(blk.Parent()) {
+		if gd.key == key && livePreds(gd.to) == 1 && gd.to.Dominates(blk) {
+			return true
+		}
+	}
+	return false
 }

@@ -334,3 +334,56 @@ func pkgNames(cache map[int]*meta) int {
 	return pkgAt(cache, 1).size + pkgAt2(cache, 2).size +
 		pkgAt3(cache, 3).size // want `pkgAt3\(cache, 3\) may be nil at field access`
 }
+
+// --- 10. A closure made only where a guard on its captured variable
+// holds (pebble's EventListener.EnsureDefaults:
+// if logger != nil { l.BackgroundError = func(err error) { logger.Infof(…) } }).
+
+type listeners struct{ onError func() }
+
+func (l *listeners) ensure(lg logger) {
+	if lg != nil {
+		l.onError = func() { lg.Infof("error") }
+	} else {
+		l.onError = func() {}
+	}
+}
+
+// Written after the closure is made: the guard no longer holds.
+func (l *listeners) ensureLate(lg logger) {
+	if lg != nil {
+		l.onError = func() { lg.Infof("error") } // want `lg may be nil interface at method call lg.Infof\(\)`
+	}
+	lg = stdLogger{}
+}
+
+func callEnsure() {
+	l := &listeners{}
+	l.ensure(nil)
+	l.ensureLate(nil)
+	l.onError()
+}
+
+// --- 11. A nil stored through a pointer kept in another object's field
+// is a reset of that object's memory (pebble's levelIter:
+// *l.rangeDelIterPtr = nil), like x.f = nil.
+
+type levelIter struct{ spanPtr **span }
+
+func (l *levelIter) close() { *l.spanPtr = nil }
+
+func overlap(s *span) int {
+	l := &levelIter{spanPtr: &s}
+	l.close()
+	if s == nil {
+		return 0
+	}
+	return len(s.keys)
+}
+
+func overlapAfterReset() int {
+	s := &span{}
+	l := &levelIter{spanPtr: &s}
+	l.close()
+	return len(s.keys) // not reported: see above
+}
