@@ -779,8 +779,12 @@ func (t *taintRun) userObject(o uint32) bool {
 		o = nodes[o].Parent
 	}
 	n := nodes[o]
-	if n.Func != nil {
-		return !t.std(n.Func)
+	fn := n.Func
+	if fn == nil && n.Value != nil {
+		fn = n.Value.Parent() // the allocating instruction's function
+	}
+	if fn != nil {
+		return !t.std(fn)
 	}
 	if g, ok := n.Value.(*ssa.Global); ok && g.Pkg != nil {
 		return !t.stdPath(g.Pkg.Pkg.Path())

@@ -4,6 +4,7 @@
 package web
 
 import (
+	"bytes"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -54,6 +55,10 @@ func Register(mux *http.ServeMux) {
 	mux.HandleFunc("/methodvalue", methodValue)
 	mux.HandleFunc("/methodexpr", methodExpr)
 	mux.HandleFunc("/defer", deferred)
+	mux.HandleFunc("/ctx2", withContext)
+	mux.HandleFunc("/buf", bufferInCallee)
+	mux.HandleFunc("/generic", generic)
+	mux.HandleFunc("/captured", captured)
 }
 
 // True positives.
@@ -253,4 +258,40 @@ func methodExpr(w http.ResponseWriter, r *http.Request) {
 
 func deferred(w http.ResponseWriter, r *http.Request) {
 	defer os.Remove(r.FormValue("tmp")) // want `reaches path sink os.Remove`
+}
+
+func withContext(w http.ResponseWriter, r *http.Request) {
+	q := r.FormValue("q")
+	db.QueryContext(r.Context(), "SELECT "+q) // want `reaches sql sink database/sql.DB.QueryContext \(argument 1\)`
+	db.QueryContext(r.Context(), "SELECT ?", q)
+}
+
+// writeName fills a buffer it was given: the caller's buffer holds the
+// untrusted name afterwards.
+func writeName(b *bytes.Buffer, r *http.Request) { b.WriteString(r.FormValue("name")) }
+
+func bufferInCallee(w http.ResponseWriter, r *http.Request) {
+	var b bytes.Buffer
+	b.WriteString("SELECT * FROM t WHERE n = '")
+	writeName(&b, r)
+	db.Query(b.String()) // want `reaches sql sink`
+	var c bytes.Buffer
+	c.WriteString("SELECT 1")
+	db.Query(c.String())
+}
+
+func firstOf[T any](xs []T) T { return xs[0] }
+
+func generic(w http.ResponseWriter, r *http.Request) {
+	os.Open(firstOf([]string{r.FormValue("f"), "x"})) // want `reaches path sink`
+	// A known false positive: the heap is context-insensitive, so xs[0]
+	// in firstOf reads both calls' slices.
+	os.Open(firstOf([]string{"a", "b"})) // want `reaches path sink`
+}
+
+func captured(w http.ResponseWriter, r *http.Request) {
+	var q string
+	run := func() { db.Exec(q) } // want `reaches sql sink`
+	q = r.FormValue("q")
+	run()
 }
