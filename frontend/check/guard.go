@@ -152,6 +152,9 @@ func pathKey(v ssa.Value) string {
 				// A captured variable, loaded anew at each use in the
 				// closure: if p != nil { p.f } loads p twice.
 				return fmt.Sprintf("f%p", a)
+			default:
+				// *p through a pointer value: if *p != nil { use(*p) }.
+				return "*" + pathKey(a)
 			}
 		}
 	case *ssa.Field:

@@ -387,3 +387,29 @@ func overlapAfterReset() int {
 	l.close()
 	return len(s.keys) // not reported: see above
 }
+
+// --- 12. A guard on *p covers the other loads of *p through the same
+// pointer (pebble's overlapWithIterator:
+// if rangeDelIter == nil || *rangeDelIter == nil { return false }; use(*rangeDelIter)).
+
+func spanLen(s *span) int { return len(s.keys) }
+
+func viaPtr(p **span) int {
+	if p == nil || *p == nil {
+		return 0
+	}
+	return spanLen(*p)
+}
+
+func viaPtrUnguarded(p **span) int {
+	if p == nil {
+		return 0
+	}
+	return len((*p).keys) // want `may be nil at field access`
+}
+
+func callViaPtr() int {
+	var s *span
+	t := current(true)
+	return viaPtr(&s) + viaPtr(&t) + viaPtrUnguarded(&t)
+}
