@@ -92,15 +92,34 @@ func TestCheckBadInput(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("-o written on error: %v", err)
 	}
-	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "--checks", "nilflow,nosuch", "./nilbasic")
+	// The first type error at go build's file:line:col.
+	if !strings.Contains(stderr, "bad/bad.go:4:17: cannot use 1") {
+		t.Errorf("type errors: no file:line:col in %s", stderr)
+	}
+	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "-o", out, "--checks", "nilflow,nosuch", "./nilbasic")
 	if code != 2 || !strings.Contains(stderr, `unknown check "nosuch"`) {
 		t.Errorf("unknown check: exit %d, stderr %s", code, stderr)
 	}
 	bad := filepath.Join(dir, "cflr.yaml")
 	os.WriteFile(bad, []byte("checks: [nilflow]\ntaint:\n  sources: {bogus: 1}\n"), 0o644)
-	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "--config", bad, "./nilbasic")
-	if code != 2 || !strings.Contains(stderr, bad+":") {
+	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "-o", out, "--config", bad, "./nilbasic")
+	if code != 2 || !strings.Contains(stderr, bad+":3:13: unknown key \"bogus\"") {
 		t.Errorf("bad config: exit %d, stderr %s", code, stderr)
+	}
+	// An unknown check named in the configuration: its file:line:col.
+	os.WriteFile(bad, []byte("checks: [nilflow, nosuch]\n"), 0o644)
+	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "-o", out, "--config", bad, "./nilbasic")
+	if code != 2 || !strings.Contains(stderr, bad+":1:19: unknown check \"nosuch\"") {
+		t.Errorf("unknown check in config: exit %d, stderr %s", code, stderr)
+	}
+	// Malformed YAML: its line.
+	os.WriteFile(bad, []byte("checks: [nilflow\ntaint: {\n"), 0o644)
+	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "-o", out, "--config", bad, "./nilbasic")
+	if code != 2 || !strings.Contains(stderr, bad+":1: did not find expected") {
+		t.Errorf("malformed config: exit %d, stderr %s", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o written on a bad check name or configuration: %v", err)
 	}
 	_, stderr, code = cflr(t, "check", "--json", "--sarif", "./nilbasic")
 	if code != 2 || !strings.Contains(stderr, "exclusive") {
