@@ -130,3 +130,20 @@ func TestCheckBadInput(t *testing.T) {
 		t.Errorf("bad flag: exit %d", code)
 	}
 }
+
+// TestCheckScope: by default the main module's packages are checked
+// wherever the named program reaches them (a nil passed from nilflow
+// into package dep is reported in dep); --scope=- checks only the named
+// packages (check.InScope's "p/..." patterns are tested with the flow
+// graph).
+func TestCheckScope(t *testing.T) {
+	dep := "nilflow/dep/dep.go:"
+	stdout, stderr, code := cflr(t, "check", "-q", "--checks", "nilflow", "-C", checkSrc, "./nilflow")
+	if code != 1 || !strings.Contains(stdout, dep) {
+		t.Errorf("default scope: exit %d, no finding in %s:\n%s%s", code, dep, stdout, stderr)
+	}
+	stdout, _, _ = cflr(t, "check", "-q", "--checks", "nilflow", "--scope=-", "-C", checkSrc, "./nilflow")
+	if strings.Contains(stdout, dep) {
+		t.Errorf("--scope=-: finding in %s:\n%s", dep, stdout)
+	}
+}
