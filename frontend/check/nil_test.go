@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -64,5 +65,42 @@ func TestNilContextInsensitive(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("context-insensitive run should report a.x at line 82: %v", fs)
+	}
+}
+
+func TestInScope(t *testing.T) {
+	scope := []string{"example.com/app/...", "example.com/lib"}
+	for path, want := range map[string]bool{
+		"example.com/app":          true,
+		"example.com/app/internal": true,
+		"example.com/application":  false,
+		"example.com/lib":          true,
+		"example.com/lib/sub":      false,
+		"fmt":                      false,
+	} {
+		if got := InScope(path, scope); got != want {
+			t.Errorf("InScope(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestNilScope: Config.Scope makes a package the patterns did not name
+// local (its nils and sinks count) without naming it.
+func TestNilScope(t *testing.T) {
+	prog := loadTestdata(t, "nilflow")
+	for _, scope := range [][]string{nil, {"checktest/nilflow/..."}} {
+		fs, err := Run(context.Background(), prog, &Config{Checks: []string{"nilflow"}, Context: true, Scope: scope})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inDep := false
+		for _, f := range fs {
+			if strings.HasSuffix(f.Pos.Filename, "dep/dep.go") {
+				inDep = true
+			}
+		}
+		if inDep != (scope != nil) {
+			t.Errorf("scope %v: finding in dep: %v", scope, inDep)
+		}
 	}
 }
