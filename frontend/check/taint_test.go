@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -17,11 +18,19 @@ import (
 // finding more must be that one.
 func TestTaintWant(t *testing.T) {
 	prog := loadTestdata(t, "taint/...")
-	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true})
+	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true, Threads: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	expect(t, fs, "taint")
+	// The same findings and witnesses whatever the solver's threads.
+	fs4, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true, Threads: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(fs) != fmt.Sprint(fs4) {
+		t.Errorf("findings differ between 1 and 4 threads:\n%v\n%v", fs, fs4)
+	}
 	// Every witness starts at the source the message names, ends at the
 	// sink, and has a position for each step.
 	for _, f := range fs {
