@@ -12,124 +12,23 @@ import (
 // Undirected returns the simple undirected graph underlying g: both
 // directions of every edge, sorted neighbour lists, no self-loops, no
 // parallel edges. Vertex labels are kept; weights are dropped. Every kernel
-// in this package expects a graph of this shape. A graph already of this
-// shape (the usual case for symmetric inputs such as G2Miner's or Tigr's
-// files) is checked in parallel and returned sharing g's arrays, without
-// the rebuild: on RMAT-22 the rebuild took 3.5 s.
+// in this package expects a graph of this shape. It is csr.Undirect, which
+// runs on all cores and skips the rebuild for a graph already of this shape
+// (the usual case for symmetric inputs such as G2Miner's or Tigr's files);
+// workers is kept for callers and does not change the result.
 func Undirected(g *csr.Graph, workers int) *csr.Graph {
-	if isSimpleUndirected(g, workers) {
-		return &csr.Graph{N: g.N, Offsets: g.Offsets, Adj: g.Adj, Labels: g.Labels}
-	}
-	n := g.N
-	deg := make([]uint64, uint64(n)+1)
-	for u := uint32(0); u < n; u++ {
-		for _, v := range g.Neighbors(u) {
-			if u != v {
-				deg[u+1]++
-				deg[v+1]++
-			}
-		}
-	}
-	for v := uint32(0); v < n; v++ {
-		deg[v+1] += deg[v]
-	}
-	adj := make([]uint32, deg[n])
-	fill := slices.Clone(deg[:n])
-	for u := uint32(0); u < n; u++ {
-		for _, v := range g.Neighbors(u) {
-			if u != v {
-				adj[fill[u]] = v
-				fill[u]++
-				adj[fill[v]] = u
-				fill[v]++
-			}
-		}
-	}
-	// Sort and deduplicate each list in place, then compact.
-	newDeg := make([]uint64, n)
-	parallelFor(int(n), workers, 256, func(_, lo, hi int) {
-		for u := lo; u < hi; u++ {
-			l := adj[deg[u]:deg[u+1]]
-			slices.Sort(l)
-			newDeg[u] = uint64(len(slices.Compact(l)))
-		}
-	})
-	off := make([]uint64, uint64(n)+1)
-	for u := uint32(0); u < n; u++ {
-		off[u+1] = off[u] + newDeg[u]
-	}
-	out := make([]uint32, off[n])
-	for u := uint32(0); u < n; u++ {
-		copy(out[off[u]:off[u+1]], adj[deg[u]:deg[u]+newDeg[u]])
-	}
-	return &csr.Graph{N: n, Offsets: off, Adj: out, Labels: g.Labels}
-}
-
-// isSimpleUndirected reports whether every neighbour list of g is strictly
-// increasing, without self-loops, and every edge has its reverse.
-func isSimpleUndirected(g *csr.Graph, workers int) bool {
-	var bad atomic.Bool
-	parallelFor(int(g.N), workers, 1024, func(_, lo, hi int) {
-		for u := uint32(lo); u < uint32(hi) && !bad.Load(); u++ {
-			prev := int64(-1)
-			for _, v := range g.Neighbors(u) {
-				if int64(v) <= prev || v == u || v >= g.N {
-					bad.Store(true)
-					return
-				}
-				prev = int64(v)
-				if v > u {
-					if _, ok := slices.BinarySearch(g.Neighbors(v), u); !ok {
-						bad.Store(true)
-						return
-					}
-				}
-			}
-		}
-	})
-	return !bad.Load()
+	_ = workers
+	return csr.Undirect(g)
 }
 
 // Orient returns the degree-ordered orientation of the simple undirected
 // graph g: u→v is kept when (deg u, u) < (deg v, v). Every clique then has
 // exactly one vertex from which all others are reachable in one hop, and
 // out-degrees are at most sqrt(2m), which bounds the intersection work.
-// Out-lists stay sorted by vertex id.
+// Out-lists stay sorted by vertex id. It is csr.Orient (all cores).
 func Orient(g *csr.Graph, workers int) *csr.Graph {
-	n := g.N
-	less := func(u, v uint32) bool {
-		du, dv := g.Degree(u), g.Degree(v)
-		return du < dv || (du == dv && u < v)
-	}
-	outDeg := make([]uint64, n)
-	parallelFor(int(n), workers, 1024, func(_, lo, hi int) {
-		for u := lo; u < hi; u++ {
-			c := uint64(0)
-			for _, v := range g.Neighbors(uint32(u)) {
-				if less(uint32(u), v) {
-					c++
-				}
-			}
-			outDeg[u] = c
-		}
-	})
-	off := make([]uint64, uint64(n)+1)
-	for u := uint32(0); u < n; u++ {
-		off[u+1] = off[u] + outDeg[u]
-	}
-	adj := make([]uint32, off[n])
-	parallelFor(int(n), workers, 1024, func(_, lo, hi int) {
-		for u := lo; u < hi; u++ {
-			i := off[u]
-			for _, v := range g.Neighbors(uint32(u)) {
-				if less(uint32(u), v) {
-					adj[i] = v
-					i++
-				}
-			}
-		}
-	})
-	return &csr.Graph{N: n, Offsets: off, Adj: adj, Labels: g.Labels}
+	_ = workers
+	return csr.Orient(g)
 }
 
 // maxDegree is the largest out-degree of g.
