@@ -84,8 +84,11 @@ type builder struct {
 	sites   []site
 	sources []source
 	sinks   []sink
-	guards  map[any][]*ssa.BasicBlock // guard key → the blocks (non-nil branches) that dominate its guarded uses
-	derefs  map[any][]ssa.Instruction // guard key → the instructions that dereference it
+	// cond are edges that taint crosses only towards sinks of kinds
+	// other than clean (a sanitizer for some kinds: html.EscapeString).
+	cond   []condEdge
+	guards map[any][]*ssa.BasicBlock // guard key → the blocks (non-nil branches) that dominate its guarded uses
+	derefs map[any][]ssa.Instruction // guard key → the instructions that dereference it
 	// guardEdges: guard key → the CFG edges (if block, successor) on which it is not nil
 	guardEdges map[any][][2]*ssa.BasicBlock
 	cur        ssa.Instruction // the instruction being translated (the use, for guards)
@@ -102,6 +105,27 @@ type builder struct {
 	related  *bool // report the witness steps in the package as related information
 	// analyzed reports whether a package was analyzed (has summaries).
 	analyzed func(*types.Package) bool
+}
+
+type condEdge struct {
+	u, v, label uint32
+	clean       []string
+}
+
+// condKinds lists, sorted, the kinds some conditional edge cleans for.
+func (b *builder) condKinds() []string {
+	set := map[string]bool{}
+	for _, c := range b.cond {
+		for _, k := range c.clean {
+			set[k] = true
+		}
+	}
+	var ks []string
+	for k := range set {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }
 
 type resultKey struct {
@@ -400,9 +424,18 @@ func (b *builder) flow(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos, to uint3
 }
 
 func (b *builder) addSource(pos token.Pos, what string, ext []string) uint32 {
+	return b.addSourceClean(pos, what, ext, nil)
+}
+
+// addSourceClean adds a source that is clean for sinks of the given kinds.
+func (b *builder) addSourceClean(pos token.Pos, what string, ext []string, clean []string) uint32 {
 	o := b.newVertex(pos, "")
 	v := b.newVertex(pos, what)
-	b.labeled(o, v, b.lS, graph.NoIndex)
+	if len(clean) > 0 {
+		b.cond = append(b.cond, condEdge{o, v, b.lS, clean})
+	} else {
+		b.labeled(o, v, b.lS, graph.NoIndex)
+	}
 	b.sources = append(b.sources, source{origin: o, v: v, what: what, ext: ext})
 	return v
 }
@@ -1064,7 +1097,8 @@ func (b *builder) taintInstr(fn *ssa.Function, blk *ssa.BasicBlock, instr ssa.In
 		}
 	case *ssa.Convert, *ssa.ChangeType:
 		if check, ok := b.models.conversionSink(in.(ssa.Value).Type()); ok {
-			b.addSink(*in.Operands(nil)[0], blk, pos, check, "", nil)
+			n := types.Unalias(in.(ssa.Value).Type()).(*types.Named).Obj()
+			b.addSink(*in.Operands(nil)[0], blk, pos, check, n.Pkg().Path()+"."+n.Name()+" (conversion)", nil)
 		}
 	}
 	// Any other value: its operands flow into it.
@@ -1112,6 +1146,14 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 			if k < len(fi.params) {
 				for _, u := range b.from(a, blk, pos) {
 					b.labeled(u, fi.params[k], b.lCall, idx)
+				}
+				// Taint the callee writes into what a pointer, slice, map
+				// or channel argument holds comes back to the caller's
+				// value, as a return to this call site.
+				if b.mode == taintMode && isReference(a.Type()) {
+					for _, u := range b.from(a, blk, pos) {
+						b.labeled(fi.params[k], u, b.lRet, idx)
+					}
 				}
 			}
 		}
@@ -1176,6 +1218,10 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 	if sig.Recv() != nil || com.IsInvoke() {
 		offset = 1
 	}
+	if callee != nil && callee.Synthetic != "" && obj != nil && len(callee.FreeVars) == 0 &&
+		obj.Type().(*types.Signature).Recv() != nil && sig.Recv() == nil {
+		offset = 1 // a method expression's thunk: (*T).M(x, args...)
+	}
 	// place returns the vertices a place stands for; as a destination
 	// (into), an argument stands for what it points to, so a pointer
 	// passed as an interface (Decode(&v)) is unwrapped.
@@ -1210,18 +1256,21 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 	}
 	if m := b.models.lookup(obj); m != nil {
 		for _, s := range m.sinks {
+			// Named as `cflr check` names them: the model's function and
+			// the argument, not counting the receiver.
 			if s.Args == nil {
-				for _, a := range args[offset:] {
-					b.addSink(a, blk, pos, s.Kind, "", nil)
+				for i, a := range args[offset:] {
+					b.addSink(a, blk, pos, s.Kind, fmt.Sprintf("%s (argument %d)", m.name, i), nil)
 				}
 			}
 			for _, pl := range s.Args {
 				k := pl.Index + offset
+				what := fmt.Sprintf("%s (argument %d)", m.name, pl.Index)
 				if pl.Kind == check.PlaceRecv {
-					k = 0
+					k, what = 0, m.name+" (receiver)"
 				}
 				if k < len(args) {
-					b.addSink(args[k], blk, pos, s.Kind, "", nil)
+					b.addSink(args[k], blk, pos, s.Kind, what, nil)
 				}
 			}
 		}
@@ -1248,6 +1297,20 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 				}
 			}
 		}
+		if len(m.cleans) > 0 && !m.sanitizer {
+			// Clean for some kinds: taint passes to the results towards
+			// the other kinds' sinks only.
+			for j := 0; j < nres; j++ {
+				if to, ok := resultTo(j, false); ok && carriesData(sig.Results().At(j).Type()) {
+					for _, a := range args {
+						for _, u := range b.from(a, blk, pos) {
+							b.cond = append(b.cond, condEdge{u, to, b.lE, m.cleans})
+						}
+					}
+				}
+			}
+			return
+		}
 		if m.sanitizer || m.source || len(m.propagates) > 0 {
 			return
 		}
@@ -1256,17 +1319,23 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 		s := sum.(*TaintSummary)
 		for _, r := range s.Results {
 			if to, ok := resultTo(r.Result, false); ok {
-				b.edge(b.addSource(pos, r.Source, r.Steps), to)
+				b.edge(b.addSourceClean(pos, r.Source, r.Steps, r.Clean), to)
 			}
 		}
 		for _, f := range s.Flows {
 			if to, ok := resultTo(f.Result, false); ok && f.Param < len(args) {
-				b.flow(args[f.Param], blk, pos, to)
+				for _, u := range b.from(args[f.Param], blk, pos) {
+					if len(f.Clean) > 0 {
+						b.cond = append(b.cond, condEdge{u, to, b.lE, f.Clean})
+					} else {
+						b.edge(u, to)
+					}
+				}
 			}
 		}
 		for _, d := range s.Sinks {
 			if d.Param < len(args) {
-				b.addSink(args[d.Param], blk, pos, d.Check, "", d.Steps)
+				b.addSink(args[d.Param], blk, pos, d.Check, "call of "+obj.Name()+", which reaches "+d.What, d.Steps)
 			}
 		}
 		return

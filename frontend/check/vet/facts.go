@@ -54,6 +54,7 @@ type TaintResult struct {
 	Result int
 	Source string // the source model: "os.Getenv"
 	Steps  []string
+	Clean  []string // sink kinds it is sanitized for on every path (sorted)
 }
 
 // Flow says that parameter Param flows to result Result (its
@@ -61,6 +62,7 @@ type TaintResult struct {
 type Flow struct {
 	Param, Result int
 	WithError     bool
+	Clean         []string // taint: sink kinds it is sanitized for on every path (sorted)
 }
 
 // ParamSink says that parameter Param reaches a sink: Check is what
@@ -122,6 +124,9 @@ func flowString(f Flow) string {
 	e := ""
 	if f.WithError {
 		e = "(with error)"
+	}
+	if len(f.Clean) > 0 {
+		e += "(clean for " + strings.Join(f.Clean, ",") + ")"
 	}
 	return fmt.Sprintf("p%d->r%d%s", f.Param, f.Result, e)
 }

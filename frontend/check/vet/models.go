@@ -21,7 +21,8 @@ type funcModel struct {
 	source     bool
 	sourceTo   []check.Place
 	sinks      []check.Sink
-	sanitizer  bool
+	sanitizer  bool     // cleans for every sink kind
+	cleans     []string // cleans for these sink kinds only (models.yaml's kinds:)
 	propagates []check.Propagator
 }
 
@@ -52,7 +53,12 @@ func newModels(tc *check.TaintConfig) *Models {
 		m.types[n] = s.Kind
 	}
 	for _, s := range tc.Sanitizers {
-		fm(s.Name.String()).sanitizer = true
+		f := fm(s.Name.String())
+		if s.Kinds == nil {
+			f.sanitizer = true
+		} else {
+			f.cleans = append(f.cleans, s.Kinds...)
+		}
 	}
 	for _, p := range tc.Propagators {
 		n := p.Name.String()

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/cflr/cflr/edgecentric"
 	"github.com/cflr/cflr/grammar"
+	"github.com/cflr/cflr/graph"
 )
 
 //go:embed flow.cfg
@@ -96,22 +98,69 @@ func run(pass *analysis.Pass, m mode, models *Models) error {
 	if err != nil {
 		return err
 	}
-	r, err := edgecentric.Solve(context.Background(), b.g, gr, &edgecentric.Options{Threads: 1, Partitions: 1})
+	// solve solves the graph with the conditional edges that keep returns
+	// true, for the sinks sinkOK accepts.
+	solve := func(keep func(condEdge) bool, sinkOK func(sink) bool) (*solved, error) {
+		g := b.g
+		if len(b.cond) > 0 {
+			g = &graph.Graph{NumVertices: b.g.NumVertices, Labels: b.g.Labels, Edges: append([]graph.Edge(nil), b.g.Edges...)}
+			for _, c := range b.cond {
+				if keep(c) {
+					g.Edges = append(g.Edges, graph.Edge{Src: c.u, Dst: c.v, Label: c.label, Index: graph.NoIndex})
+				}
+			}
+		}
+		r, err := edgecentric.Solve(context.Background(), g, gr, &edgecentric.Options{Threads: 1, Partitions: 1})
+		if err != nil {
+			return nil, err
+		}
+		s := &solved{b: b, r: r, g: gr, edges: g.Edges, sinkOK: sinkOK}
+		s.index()
+		return s, nil
+	}
+	// Sanitizers for some kinds only: one solve for the sinks of each such
+	// kind (the edges that clean for it left out), and one for the rest.
+	kinds := b.condKinds()
+	all, err := solve(func(condEdge) bool { return true }, func(sk sink) bool { return !slices.Contains(kinds, sk.check) })
 	if err != nil {
 		return err
 	}
-	s := &solved{b: b, r: r, g: gr}
-	s.index()
-	s.report()
-	s.export()
+	all.report()
+	per := all.collect()
+	for _, k := range kinds {
+		sk, err := solve(func(c condEdge) bool { return !slices.Contains(c.clean, k) }, func(x sink) bool { return x.check == k })
+		if err != nil {
+			return err
+		}
+		sk.report()
+		perK := sk.collect()
+		for i := range per {
+			per[i].taintS.Sinks = append(per[i].taintS.Sinks, perK[i].taintS.Sinks...)
+			for j, f := range per[i].taintS.Flows {
+				if !slices.ContainsFunc(perK[i].taintS.Flows, func(g Flow) bool {
+					return g.Param == f.Param && g.Result == f.Result && g.WithError == f.WithError
+				}) {
+					per[i].taintS.Flows[j].Clean = append(per[i].taintS.Flows[j].Clean, k)
+				}
+			}
+			for j, r := range per[i].taintS.Results {
+				if !slices.ContainsFunc(perK[i].taintS.Results, func(g TaintResult) bool { return g.Result == r.Result }) {
+					per[i].taintS.Results[j].Clean = append(per[i].taintS.Results[j].Clean, k)
+				}
+			}
+		}
+	}
+	all.export(per)
 	return nil
 }
 
 // solved is a solved package graph with the indexes that witnesses need.
 type solved struct {
-	b *builder
-	r *edgecentric.Result
-	g *grammar.Grammar
+	b      *builder
+	r      *edgecentric.Result
+	g      *grammar.Grammar
+	edges  []graph.Edge    // the graph solved
+	sinkOK func(sink) bool // the sinks this solve reports and summarizes
 
 	out      [][]arc // per vertex: input edges and Q edges
 	srcOf    map[uint32]int
@@ -140,7 +189,7 @@ func (s *solved) sym(name string) int {
 func (s *solved) index() {
 	b := s.b
 	s.out = make([][]arc, len(b.verts))
-	for _, e := range b.g.Edges {
+	for _, e := range s.edges {
 		s.out[e.Src] = append(s.out[e.Src], arc{e.Dst, e.Label, e.Index})
 	}
 	s.eLabel, s.callL, s.retL = b.lE, b.lCall, b.lRet
@@ -351,7 +400,7 @@ func (s *solved) report() {
 		if _, ok := s.srcOf[e.Src]; !ok {
 			return
 		}
-		if k, ok := s.sinkOf[e.Dst]; ok {
+		if k, ok := s.sinkOf[e.Dst]; ok && s.sinkOK(b.sinks[k]) {
 			reached[k] = true
 		}
 	})
@@ -405,7 +454,7 @@ func (s *solved) report() {
 // modes match the same expectations); the witness follows it.
 func (s *solved) message(sk sink, src source) string {
 	if s.b.mode == taintMode {
-		return fmt.Sprintf("tainted data from %s reaches %s sink", src.what, sk.check)
+		return fmt.Sprintf("tainted data from %s reaches %s sink %s", src.what, sk.check, sk.what)
 	}
 	what := "nil"
 	if sk.iface {
@@ -452,14 +501,15 @@ func (s *solved) suppressed(pos token.Pos) bool {
 	return false
 }
 
-// export computes the summary of every exported function and exports it
-// as a fact.
-func (s *solved) export() {
+// sums is one function's summary, as one of the two facts.
+type sums struct {
+	nilS   NilSummary
+	taintS TaintSummary
+}
+
+// collect computes the summary of every exported function.
+func (s *solved) collect() []sums {
 	b := s.b
-	type sums struct {
-		nilS   NilSummary
-		taintS TaintSummary
-	}
 	per := make([]sums, len(b.order))
 	// Parameter-to-result flows (Pm) and parameter-to-sink flows (Pd).
 	pd := map[uint32]bool{}
@@ -478,7 +528,7 @@ func (s *solved) export() {
 	})
 	s.r.ForEach(s.sym("Pd"), func(e edgecentric.Edge) {
 		if _, ok := s.paramOf[e.Src]; ok {
-			if _, ok := s.sinkOf[e.Dst]; ok {
+			if k, ok := s.sinkOf[e.Dst]; ok && s.sinkOK(b.sinks[k]) {
 				pd[e.Src] = true
 			}
 		}
@@ -493,7 +543,7 @@ func (s *solved) export() {
 		seen := map[string]bool{}
 		for st := range sortedStates(parent) {
 			k, ok := s.sinkOf[st.v]
-			if !ok {
+			if !ok || !s.sinkOK(b.sinks[k]) {
 				continue
 			}
 			sk := b.sinks[k]
@@ -543,6 +593,12 @@ func (s *solved) export() {
 			per[k.fn].taintS.Results = append(per[k.fn].taintS.Results, TaintResult{Result: k.j, Source: src.what, Steps: w})
 		}
 	}
+	return per
+}
+
+// export exports the summaries of the exported functions as facts.
+func (s *solved) export(per []sums) {
+	b := s.b
 	for i, f := range b.order {
 		if !exported(f.fn) {
 			continue

@@ -105,13 +105,15 @@ func TestSharedTestdata(t *testing.T) {
 var (
 	dirRe     = regexp.MustCompile(`^.*?testdata/src/`)
 	colRe     = regexp.MustCompile(`^(\S+?\.go):\d+(:\d+)?:`)
-	witnessRe = regexp.MustCompile(`(may be nil(?: interface)? at [^:"]+|reaches \w+ sink): [^"]*("?)$`)
+	witnessRe = regexp.MustCompile("(may be nil(?: interface)? at [^:\"`]+):[^\"`]*([\"`]?)$")
+	sinkRe    = regexp.MustCompile("(reaches \\w+ sink)[^\"`]*([\"`]?)$")
 )
 
 func normalize(e string) string {
 	e = dirRe.ReplaceAllString(e, "")
 	e = colRe.ReplaceAllString(e, "$1:")
 	e = witnessRe.ReplaceAllString(e, `$1$2`)
+	e = sinkRe.ReplaceAllString(e, `$1$2`)
 	return e
 }
 

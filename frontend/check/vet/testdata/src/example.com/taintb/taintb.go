@@ -9,7 +9,7 @@ import (
 )
 
 func handler(w http.ResponseWriter, r *http.Request) {
-	tainta.Run(tainta.Query(r)) // want `tainted data from net/http.Request.URL reaches command sink: tainta.go:\d+:\d+ .* → tainta.go:\d+:\d+ command sink`
+	tainta.Run(tainta.Query(r)) // want `tainted data from net/http.Request.URL reaches command sink call of Run, which reaches os/exec.Command \(argument 1\): tainta.go:\d+:\d+ net/http.Request.URL → .* → tainta.go:\d+:\d+ os/exec.Command \(argument 1\)`
 }
 
 func wrapped(r *http.Request) {
