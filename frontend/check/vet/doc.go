@@ -72,12 +72,24 @@
 //   - A declared variable's zero value (var p *T) is a nil source only
 //     when nothing assigns the variable; a (T, error) result is nil only
 //     where its error is discarded (a caller that looks at the error in
-//     any way is trusted to have checked it).
+//     any way is trusted to have checked it), and not through variables
+//     assigned in correlated branches. Methods that test their receiver
+//     (!s.Empty()) do not guard it, and a nil reached through a pointer to
+//     a pointer argument is not followed.
 //   - The standard library is not analyzed: calls into it pass taint from
 //     arguments to results unless models.yaml says otherwise (as in
 //     `cflr check`), and for nil its results are never nil and its
 //     parameters never dereferenced (`cflr check` follows its bodies).
 //     This also keeps go vet fast: no SSA is built for it.
+//
+// Vet mode is more precise in one respect: containers are values passed
+// with call/return parentheses, so a variadic helper's slice or a generic
+// function's argument does not carry one caller's taint to another, as
+// `cflr check`'s context-insensitive heap cells do.
+//
+// Sanitizers clean only for the sink kinds the models give them (one
+// solve per such kind in a package that calls one); facts record the
+// kinds a flow is clean for (Flow.Clean, TaintResult.Clean).
 //
 // frontend/check/vet/testdata/differences.txt lists, with these reasons,
 // every expectation of the shared testdata that vet mode does not meet.
