@@ -504,6 +504,7 @@ func (k *Kernel) InputEdges() int { return len(k.inp.edges) }
 
 // Seed returns, per partition, the encoded messages that insert the graph's
 // edges (the halves the in-memory solve inserts before its first round).
+// It releases the kernel's copy of the input: call it once.
 func (k *Kernel) Seed() [][]byte {
 	np := k.NumPartitions()
 	boxes := make([]outbox, np)
@@ -517,6 +518,7 @@ func (k *Kernel) Seed() [][]byte {
 			boxes[q].halves = append(boxes[q].halves, half{ed.dst, packSide(l, in), ed.src})
 		}
 	}
+	k.inp = &input{} // seeded: the input is no longer needed
 	msgs := make([][]byte, np)
 	p := &partition{eng: k.e}
 	for q := range boxes {

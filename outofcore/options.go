@@ -16,10 +16,12 @@ type Options struct {
 	// fixed when the store is created.
 	Partitions int
 	// SplitBytes overrides the size of a partition's vertex records past
-	// which it is split in two (default Mem/10).
+	// which it is split in two (default Mem/20: resident, a partition's
+	// sets take about 3 times its records' size).
 	SplitBytes int64
 	// SpillBytes overrides the size past which a partition's outgoing
-	// worklist buffers are written to the store while it is processed.
+	// worklist buffers are written to the store while it is processed
+	// (default Mem/50, at least 1 MiB).
 	SpillBytes int
 	// Progress, if set, is called after every partition commit.
 	Progress func(Stats)

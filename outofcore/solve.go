@@ -312,6 +312,7 @@ func (s *Store) Add(g *graph.Graph) (err error) {
 	b := s.db.NewBatch()
 	defer b.Close()
 	s.cfg.Adds++
+	s.cfg.InputEdges += int64(k.InputEdges())
 	if err := s.seed(b, s.cfg.Adds); err != nil {
 		return err
 	}
@@ -324,7 +325,6 @@ func (s *Store) Add(g *graph.Graph) (err error) {
 		}
 	}
 	s.cfg.NumVertices = k.NumVertices()
-	s.cfg.InputEdges += int64(k.InputEdges())
 	s.cfg.Input = s.cfg.Input.plus(graphDigest(g))
 	s.setLabels()
 	if err := s.setConfig(b); err != nil {
@@ -352,7 +352,7 @@ func (s *Store) splitBytes() int64 {
 	if s.opts.SplitBytes > 0 {
 		return s.opts.SplitBytes
 	}
-	return s.opts.mem() / 10
+	return s.opts.mem() / 20
 }
 
 // split divides partition p, which has just committed (so no messages wait

@@ -209,13 +209,13 @@ func openDB(dir string, o *Options, create bool) (*Store, error) {
 	if s.opts.fs != nil {
 		s.opts.fs(s.fs)
 	}
-	s.cache = pebble.NewCache(max(1<<20, mem/8))
-	memtable := uint64(min(max(1<<20, mem/32), 64<<20))
+	s.cache = pebble.NewCache(cacheSize(mem))
+	memtable := uint64(memtableSize(mem))
 	po := &pebble.Options{
 		FS:                          s.fs,
 		Cache:                       s.cache,
 		MemTableSize:                memtable,
-		MemTableStopWritesThreshold: 4,
+		MemTableStopWritesThreshold: 2,
 		L0CompactionThreshold:       4,
 		ErrorIfExists:               create,
 		ErrorIfNotExists:            !create,
@@ -561,7 +561,7 @@ func (s *Store) dropUncommitted() error {
 func (s *Store) kernel(g *graph.Graph, labels []edgecentric.Label, n uint32) (*edgecentric.Kernel, error) {
 	spill := s.opts.SpillBytes
 	if spill <= 0 {
-		spill = int(max(1<<20, s.opts.mem()/16))
+		spill = int(max(1<<20, s.opts.mem()/50))
 	}
 	bounds := make([]uint32, len(s.parts))
 	for p, r := range s.parts {
@@ -577,7 +577,9 @@ func (s *Store) kernel(g *graph.Graph, labels []edgecentric.Label, n uint32) (*e
 // room for pebble's cache and memtables (allocated outside the Go heap).
 func (s *Store) setMemoryLimit() func() {
 	mem := s.opts.mem()
-	lim := mem - mem/8 - 2*int64(min(max(1<<20, mem/32), 64<<20)) - 8<<20
+	// Outside the Go heap: pebble's cache and memtables, the binary, C
+	// allocations (about 24 MiB measured for cflr).
+	lim := mem - cacheSize(mem) - 3*memtableSize(mem) - 24<<20
 	lim = max(lim, mem/2)
 	old := debug.SetMemoryLimit(lim)
 	return func() { debug.SetMemoryLimit(old) }
@@ -620,3 +622,7 @@ func (s *Store) recoverFatal(err *error) {
 		*err = s.wrapIO(f)
 	}
 }
+
+func cacheSize(mem int64) int64 { return max(1<<20, mem/16) }
+
+func memtableSize(mem int64) int64 { return min(max(1<<20, mem/64), 64<<20) }

@@ -40,7 +40,7 @@ type solveFlags struct {
 	// Out-of-core solving (package outofcore).
 	dir, mem, add string
 	resume        bool
-	spill         string
+	spill, split  string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -87,7 +87,8 @@ from its closure. Read results with cflr query --dir.`,
 	fl.StringVar(&f.mem, "mem", "", "with --dir: memory budget, e.g. 2GiB, 512MiB (default 1GiB)")
 	fl.BoolVar(&f.resume, "resume", false, "with --dir: continue the solve in the work directory (--graph and --grammar, if given, are checked against it)")
 	fl.StringVar(&f.add, "add", "", "with --dir: add this file's edges to the store's input and continue from its closure")
-	fl.StringVar(&f.spill, "spill", "", "with --dir: worklist buffer size past which it is written to the store (default --mem/16)")
+	fl.StringVar(&f.spill, "spill", "", "with --dir: worklist buffer size past which it is written to the store (default --mem/50)")
+	fl.StringVar(&f.split, "split", "", "with --dir: stored size past which a partition is split in two (default --mem/20)")
 	return cmd
 }
 

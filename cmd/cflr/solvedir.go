@@ -85,6 +85,13 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 		}
 		opts.SpillBytes = int(m)
 	}
+	if f.split != "" {
+		m, err := parseSize(f.split)
+		if err != nil {
+			return usageErr(fmt.Errorf("--split: %w", err))
+		}
+		opts.SplitBytes = m
+	}
 	if f.resume && f.add != "" {
 		return usageErr(errors.New("--resume and --add: give one (--add also continues an unfinished solve)"))
 	}
