@@ -125,3 +125,50 @@ func TestConvertPrepared(t *testing.T) {
 		t.Errorf("prepared to .bcsr: %v", err)
 	}
 }
+
+// TestMineUsesSidecar: after convert --prepared, cflr mine reads the
+// sidecar (it says so) and counts what it counts from the input itself; a
+// changed input makes the sidecar stale, and mine reads the input again.
+func TestMineUsesSidecar(t *testing.T) {
+	dir := t.TempDir()
+	g, err := csr.Generate(csr.GenOptions{Scale: 9, EdgeFactor: 8, Seed: 5, Directed: true, KeepDuplicates: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "g.bcsr")
+	if err := csr.Write(in, g, csr.FormatAuto); err != nil {
+		t.Fatal(err)
+	}
+	count := func(o string) string {
+		for line := range strings.SplitSeq(o, "\n") {
+			if f := strings.Fields(line); len(f) == 2 && f[0] == "count" {
+				return f[1]
+			}
+		}
+		t.Fatalf("no count in %q", o)
+		return ""
+	}
+	plain, err := runRoot(t, "mine", "triangles", "-q", in)
+	if err != nil || strings.Contains(plain, "prepared=") {
+		t.Fatalf("without a sidecar: %q, %v", plain, err)
+	}
+	if _, err := runRoot(t, "convert", "--prepared", in); err != nil {
+		t.Fatal(err)
+	}
+	cached, err := runRoot(t, "mine", "triangles", "-q", in)
+	if err != nil || !strings.Contains(cached, "prepared="+in+".cflr-undirected") || count(cached) != count(plain) {
+		t.Fatalf("with the sidecar: %q, %v (without: %q)", cached, err, plain)
+	}
+	// Rewrite the input with another graph: the sidecar is stale.
+	h, err := csr.Generate(csr.GenOptions{Scale: 9, EdgeFactor: 8, Seed: 6, Directed: true, KeepDuplicates: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := csr.Write(in, h, csr.FormatAuto); err != nil {
+		t.Fatal(err)
+	}
+	again, err := runRoot(t, "mine", "triangles", "-q", in)
+	if err != nil || strings.Contains(again, "prepared=") {
+		t.Fatalf("stale sidecar used: %q, %v", again, err)
+	}
+}
