@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/cflr/cflr/frontend/check"
@@ -103,12 +102,38 @@ type ssaResult struct {
 // ssaAnalyzer builds SSA like buildssa, but not for the standard library,
 // which both checks model rather than analyze (so go vet does not pay for
 // its SSA on every run that needs facts).
+//
+// It does not require ctrlflow for its no-return facts: that would build a
+// CFG of every function of the standard library on every go vet run that
+// computes facts (plain go vet does not run ctrlflow there), most of
+// cflr-vet's extra cost on pebble. It knows the standard library's
+// no-return functions by name (stdNoReturn) and exports its own fact for
+// the functions of analyzed packages that never return.
 var ssaAnalyzer = &analysis.Analyzer{
 	Name:       "cflrssa",
 	Doc:        "build SSA for cflr's checks (not for the standard library)",
-	Requires:   []*analysis.Analyzer{ctrlflow.Analyzer},
 	ResultType: reflect.TypeOf((*ssaResult)(nil)),
+	FactTypes:  []analysis.Fact{new(noReturn)},
 	Run:        buildSSA,
+}
+
+// noReturn is the fact that a function never returns (it always exits,
+// panics or loops).
+type noReturn struct{}
+
+func (*noReturn) AFact()         {}
+func (*noReturn) String() string { return "noReturn" }
+
+// stdNoReturn are the standard library's functions that never return
+// (panic itself is known to go/ssa).
+var stdNoReturn = map[string]bool{
+	"os.Exit": true, "syscall.Exit": true, "runtime.Goexit": true,
+	"log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true,
+	"log.Panic": true, "log.Panicf": true, "log.Panicln": true,
+	"log.Logger.Fatal": true, "log.Logger.Fatalf": true, "log.Logger.Fatalln": true,
+	"log.Logger.Panic": true, "log.Logger.Panicf": true, "log.Logger.Panicln": true,
+	"testing.common.FailNow": true, "testing.common.Fatal": true, "testing.common.Fatalf": true,
+	"testing.common.SkipNow": true, "testing.common.Skip": true, "testing.common.Skipf": true,
 }
 
 // stdPackage reports whether the package being analyzed is in the
@@ -126,16 +151,56 @@ func buildSSA(pass *analysis.Pass) (any, error) {
 	if stdPackage(pass) {
 		return (*ssaResult)(nil), nil
 	}
-	cfgs := pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs)
-	// GlobalDebug keeps DebugRefs: messages name values after their
-	// variables, as `cflr check` does.
-	prog := ssa.NewProgram(pass.Fset, ssa.GlobalDebug)
-	prog.SetNoReturn(cfgs.NoReturn)
-	for _, p := range pass.Pkg.Imports() {
-		prog.CreatePackage(p, nil, nil, true)
+	// The package's own no-return functions are found on its SSA (no
+	// reachable return); when some are, SSA is built again with them, so
+	// that their callers' paths end there too (a few rounds at most).
+	local := map[*types.Func]bool{}
+	var prog *ssa.Program
+	var pkg *ssa.Package
+	for round := 0; round < 3; round++ {
+		// GlobalDebug keeps DebugRefs: messages name values after their
+		// variables, as `cflr check` does.
+		prog = ssa.NewProgram(pass.Fset, ssa.GlobalDebug)
+		prog.SetNoReturn(func(fn *types.Func) bool {
+			switch {
+			case fn.Pkg() == nil:
+				return false
+			case fn.Pkg() == pass.Pkg:
+				return local[fn]
+			case stdNoReturn[canonical(fn)]:
+				return true
+			}
+			return pass.ImportObjectFact(fn, new(noReturn))
+		})
+		for _, p := range pass.Pkg.Imports() {
+			prog.CreatePackage(p, nil, nil, true)
+		}
+		pkg = prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+		pkg.Build()
+		grew := false
+		for _, file := range pass.Files {
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok {
+					continue
+				}
+				obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				if !ok || local[obj] {
+					continue
+				}
+				if f := prog.FuncValue(obj); f != nil && f.Blocks != nil && !returns(f) {
+					local[obj] = true
+					grew = true
+				}
+			}
+		}
+		if !grew {
+			break
+		}
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
-	pkg.Build()
+	for obj := range local {
+		pass.ExportObjectFact(obj, new(noReturn))
+	}
 	res := &ssaResult{pkg: pkg}
 	var add func(*ssa.Function)
 	add = func(f *ssa.Function) {
@@ -167,6 +232,16 @@ func buildSSA(pass *analysis.Pass) (any, error) {
 		res.positions(f)
 	}
 	return res, nil
+}
+
+// returns reports whether fn has a reachable return.
+func returns(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // nilAnalyzed and taintAnalyzed are package facts that say a package was
