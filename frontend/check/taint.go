@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -598,8 +599,17 @@ func (t *taintRun) calleeNames(c ssa.CallInstruction) (names []string, callees [
 		}
 	}
 	callees = t.g.Analysis.Callees(c)
+	var more []string
 	for _, fn := range callees {
-		names = append(names, funcNames(fn)...)
+		more = append(more, funcNames(fn)...)
+	}
+	// Whatever order the call graph lists callees in, the same model
+	// matches first.
+	sort.Strings(more)
+	for i, n := range more {
+		if (i == 0 || n != more[i-1]) && (len(names) == 0 || n != names[0]) {
+			names = append(names, n)
+		}
 	}
 	return names, callees
 }
