@@ -132,7 +132,19 @@ func isBool(t types.Type) bool {
 
 var errorType = types.Universe.Lookup("error").Type()
 
-func isErrorType(t types.Type) bool { return types.Identical(t, errorType) }
+// isErrorType reports whether t is error or a pointer or interface type
+// that implements it (func f() (*T, *MyError)): the (T, error)
+// convention holds for custom error types too.
+func isErrorType(t types.Type) bool {
+	if types.Identical(t, errorType) {
+		return true
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		return types.Implements(t, errorType.Underlying().(*types.Interface))
+	}
+	return false
+}
 
 // pathKey names the access path a value was loaded from, so that guards
 // on one load cover the others: p.f from the same p, a package variable,
@@ -652,8 +664,9 @@ func isSibling(v, e ssa.Value) bool {
 
 // freeGuarded reports whether captured variable fv is not nil wherever
 // its closure reads it: every closure value of fv's function is made where
-// a guard on the variable holds (if l != nil { f = func() { l.M() } }),
-// and the variable is written only before that, never by a closure.
+// a guard on the variable holds (if l != nil { f = func() { l.M() } }) or
+// after a dereference of it, and the variable is written only before
+// that, never by a closure.
 func (g *FlowGraph) freeGuarded(fv *ssa.FreeVar) bool {
 	if r, ok := g.freeGuards[fv]; ok {
 		return r
@@ -691,13 +704,17 @@ func (g *FlowGraph) computeFreeGuarded(fv *ssa.FreeVar) bool {
 	}
 	for _, mc := range mcs {
 		a, ok := mc.Bindings[k].(*ssa.Alloc)
-		if !ok || !g.keyGuarded(fmt.Sprintf("a%p", a), mc.Block()) {
+		if !ok {
+			return false
+		}
+		key := fmt.Sprintf("a%p", a)
+		if !g.keyGuarded(key, mc.Block()) && !g.derefBefore(key, mc) {
 			return false
 		}
 		for _, r := range *a.Referrers() {
 			switch r := r.(type) {
 			case *ssa.Store:
-				if r.Addr == ssa.Value(a) && !(r.Block() != mc.Block() && r.Block().Dominates(mc.Block())) {
+				if r.Addr == ssa.Value(a) && !precedes(r, mc) {
 					return false // written after (or beside) the closure's making
 				}
 			case *ssa.MakeClosure:
@@ -716,6 +733,23 @@ func (g *FlowGraph) computeFreeGuarded(fv *ssa.FreeVar) bool {
 	return true
 }
 
+// precedes reports whether instruction x runs before y on every path to
+// y: earlier in y's block, or in a block that dominates it.
+func precedes(x, y ssa.Instruction) bool {
+	if x.Block() != y.Block() {
+		return x.Block().Dominates(y.Block())
+	}
+	for _, i := range x.Block().Instrs {
+		if i == y {
+			return false
+		}
+		if i == x {
+			return true
+		}
+	}
+	return false
+}
+
 // writesFree reports whether a closure may write its captured variable fv.
 func writesFree(fv *ssa.FreeVar) bool {
 	for _, r := range *fv.Referrers() {
@@ -723,6 +757,28 @@ func writesFree(fv *ssa.FreeVar) bool {
 		case *ssa.UnOp, *ssa.DebugRef:
 		default:
 			return true
+		}
+	}
+	return false
+}
+
+// derefBefore reports whether a dereference of access path key precedes
+// instr (earlier in its block, or in a dominating block).
+func (g *FlowGraph) derefBefore(key string, instr ssa.Instruction) bool {
+	for _, d := range g.derefsOf(instr.Parent())[key] {
+		if d.Block() != instr.Block() {
+			if d.Block().Dominates(instr.Block()) {
+				return true
+			}
+			continue
+		}
+		for _, x := range d.Block().Instrs {
+			if x == instr {
+				break
+			}
+			if x == d {
+				return true
+			}
 		}
 	}
 	return false

@@ -413,3 +413,35 @@ func callViaPtr() int {
 	t := current(true)
 	return viaPtr(&s) + viaPtr(&t) + viaPtrUnguarded(&t)
 }
+
+// --- 13. The error convention with a custom error type (miniflux's
+// CreateFeedFromSubscriptionDiscovery returns (*Feed, *LocalizedErrorWrapper)).
+
+type localizedError struct{ msg string }
+
+func (e *localizedError) Error() string { return e.msg }
+
+func createFeed(url string) (*meta, *localizedError) {
+	if url == "" {
+		return nil, &localizedError{"empty"}
+	}
+	return &meta{name: url}, nil
+}
+
+func subscribe(url string) string {
+	feed, lerr := createFeed(url)
+	if lerr != nil {
+		return lerr.Error()
+	}
+	return feed.name
+}
+
+// --- 14. A closure made after a dereference of its captured variable
+// (miniflux's showFeedEntriesPage: h.store.FeedByID(user.ID, …), then
+// func() { … user.ID … }): reported once, at the dereference.
+
+func entriesPage(l *level) func() int {
+	m := l.first()
+	id := m.size // want `m may be nil at field access m.size`
+	return func() int { return id + m.size }
+}
