@@ -133,7 +133,7 @@ func isBool(t types.Type) bool {
 var errorType = types.Universe.Lookup("error").Type()
 
 // isErrorType reports whether t is error or a pointer or interface type
-// that implements it (func f() (*T, *MyError)): the (T, error)
+// with an Error method (func f() (*T, *MyError)): the (T, error)
 // convention holds for custom error types too.
 func isErrorType(t types.Type) bool {
 	if types.Identical(t, errorType) {
@@ -141,7 +141,11 @@ func isErrorType(t types.Type) bool {
 	}
 	switch t.Underlying().(type) {
 	case *types.Pointer, *types.Interface:
-		return types.Implements(t, errorType.Underlying().(*types.Interface))
+		// An Error method of any signature will do: miniflux's
+		// *LocalizedErrorWrapper has Error() error.
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Error")
+		_, isFunc := obj.(*types.Func)
+		return isFunc
 	}
 	return false
 }

@@ -419,7 +419,8 @@ func callViaPtr() int {
 
 type localizedError struct{ msg string }
 
-func (e *localizedError) Error() string { return e.msg }
+// Error does not even make it an error (as in miniflux).
+func (e *localizedError) Error() error { return errEmpty }
 
 func createFeed(url string) (*meta, *localizedError) {
 	if url == "" {
@@ -431,7 +432,7 @@ func createFeed(url string) (*meta, *localizedError) {
 func subscribe(url string) string {
 	feed, lerr := createFeed(url)
 	if lerr != nil {
-		return lerr.Error()
+		return lerr.msg
 	}
 	return feed.name
 }
