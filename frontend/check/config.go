@@ -29,6 +29,7 @@ import (
 //	    replace:                    # replace drops the built-in sinks
 //	      - {func: database/sql.(*DB).Query, args: [0], kind: sql}
 //	  sanitizers: [example.com/app.Clean]
+//	  validators: [{func: example.com/app.SafeName, args: [0]}]
 //	  propagators:
 //	    - {func: example.com/app.Wrap, from: [0], to: [result]}
 //
@@ -50,6 +51,7 @@ type TaintConfig struct {
 	Sources     []Source
 	Sinks       []Sink
 	Sanitizers  []Sanitizer
+	Validators  []Validator
 	Propagators []Propagator
 }
 
@@ -82,6 +84,23 @@ type Sanitizer struct {
 	Name  Name
 	Kinds []string
 	At    string
+}
+
+// Validator is a function returning a bool that says its arguments are
+// safe: where it returned true (the branch of if V(x) { ... }, or after
+// if !V(x) { return }), x does not carry taint into calls, sinks and
+// the values computed from it, for sinks of its Kinds (every kind when
+// nil). path/filepath.IsLocal is one.
+type Validator struct {
+	Name  Name
+	Args  []Place // the validated arguments (nil: all)
+	Kinds []string
+	At    string
+}
+
+// validates reports whether v vouches for data bound for sinks of kind.
+func (v *Validator) validates(kind string) bool {
+	return (&Sanitizer{Kinds: v.Kinds}).sanitizes(kind)
 }
 
 // sanitizes reports whether s cleans data for sinks of the given kind.
@@ -223,7 +242,7 @@ func mustName(s string) Name {
 }
 
 // configKinds are the taint config's lists.
-var configKinds = []string{"sources", "sinks", "sanitizers", "propagators"}
+var configKinds = []string{"sources", "sinks", "sanitizers", "validators", "propagators"}
 
 // LoadConfig reads a configuration file: YAML, or JSON when its name ends
 // in .json. Errors name the file, line and column of the offending entry.
@@ -468,6 +487,8 @@ func (p *cfgParser) taint(n *yaml.Node, tc *TaintConfig) error {
 				tc.Sinks = nil
 			case "sanitizers":
 				tc.Sanitizers = nil
+			case "validators":
+				tc.Validators = nil
 			case "propagators":
 				tc.Propagators = nil
 			}
@@ -515,6 +536,7 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 			"sources":     {"func", "to"},
 			"sinks":       {"func", "args", "kind"},
 			"sanitizers":  {"func", "kinds"},
+			"validators":  {"func", "args", "kinds"},
 			"propagators": {"func", "from", "to"},
 		}[kind]
 		kvs, err := p.mapping(n, "a "+strings.TrimSuffix(kind, "s"), allowed...)
@@ -580,7 +602,7 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 			}
 		}
 		tc.Sinks = append(tc.Sinks, Sink{Name: name, Args: args, Kind: k, At: at})
-	case "sanitizers":
+	case "sanitizers", "validators":
 		var kinds []string
 		if v := fields["kinds"]; v != nil {
 			items, err := p.list(v, "kinds")
@@ -598,7 +620,15 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 				kinds = append(kinds, k)
 			}
 		}
-		tc.Sanitizers = append(tc.Sanitizers, Sanitizer{Name: name, Kinds: kinds, At: at})
+		if kind == "sanitizers" {
+			tc.Sanitizers = append(tc.Sanitizers, Sanitizer{Name: name, Kinds: kinds, At: at})
+			break
+		}
+		args, err := places("args", false)
+		if err != nil {
+			return err
+		}
+		tc.Validators = append(tc.Validators, Validator{Name: name, Args: args, Kinds: kinds, At: at})
 	case "propagators":
 		from, err := places("from", false)
 		if err != nil {
@@ -664,6 +694,9 @@ func (tc *TaintConfig) Names() []string {
 		set[s.Name.s] = true
 	}
 	for _, s := range tc.Sanitizers {
+		set[s.Name.s] = true
+	}
+	for _, s := range tc.Validators {
 		set[s.Name.s] = true
 	}
 	for _, s := range tc.Propagators {

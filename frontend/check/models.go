@@ -57,6 +57,9 @@ func parseModels(path string, data []byte) (*TaintConfig, error) {
 	for i := range tc.Sanitizers {
 		tc.Sanitizers[i].At = ""
 	}
+	for i := range tc.Validators {
+		tc.Validators[i].At = ""
+	}
 	for i := range tc.Propagators {
 		tc.Propagators[i].At = ""
 	}
@@ -68,6 +71,7 @@ func (tc *TaintConfig) clone() *TaintConfig {
 		Sources:     append([]Source(nil), tc.Sources...),
 		Sinks:       append([]Sink(nil), tc.Sinks...),
 		Sanitizers:  append([]Sanitizer(nil), tc.Sanitizers...),
+		Validators:  append([]Validator(nil), tc.Validators...),
 		Propagators: append([]Propagator(nil), tc.Propagators...),
 	}
 	return c

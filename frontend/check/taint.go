@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -80,6 +81,17 @@ type taintRun struct {
 	sanAt    map[ssa.CallInstruction][]*Sanitizer
 	sanEdges map[ssa.CallInstruction][]SourceEdge
 	sanOrder []ssa.CallInstruction // sanAt's keys in program order
+
+	validators map[string][]*Validator
+	guards     map[*ssa.Function][]validGuard
+}
+
+// validGuard is a block where a validator returned true for vals.
+type validGuard struct {
+	block *ssa.BasicBlock
+	vals  []ssa.Value
+	v     []*Validator
+	pos   map[token.Pos]bool // positions of the instructions it dominates
 }
 
 // taintSink is one checked value of a sink site.
@@ -140,6 +152,12 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 				fmt.Fprintf(&sig, "%d,", i)
 			}
 		}
+		sig.WriteString("|")
+		for i := range tc.Validators {
+			if tc.Validators[i].validates(k) {
+				fmt.Fprintf(&sig, "%d,", i)
+			}
+		}
 		gp := groups[sig.String()]
 		if gp == nil {
 			gp = &group{kind: k}
@@ -162,7 +180,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		var edges []SourceEdge
 		keep := func(es []SourceEdge) {
 			for _, e := range es {
-				if reach[e.Src] {
+				if reach[e.Src] && !t.validated(e.Src, e.Dst, e.Info, gp.kind) {
 					if e.Desc == "" && e.Info.Site != nil {
 						e.Desc = t.modelStep(e)
 					}
@@ -183,7 +201,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			if site := p.Flow.Info[i].Site; site != nil && active[site] {
 				return true
 			}
-			return t.skip(i, e)
+			return t.skip(i, e) || t.validated(e.Src, e.Dst, p.Flow.Info[i], gp.kind)
 		}
 		sv, err := p.Flow.Solve(ctx, "taint", gr, edges, skip, p.Config.Threads)
 		if err != nil {
@@ -201,6 +219,9 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		sv := byKind[s.sink.Kind].solved
 		v, sym := uint32(0), ""
 		for _, x := range s.values {
+			if c, ok := s.pos.(ssa.CallInstruction); ok && t.validated(x, Root, EdgeInfo{Site: c}, s.sink.Kind) {
+				continue
+			}
 			if sv.Reaches("T", x) {
 				v, sym = x, "T"
 				break
@@ -240,6 +261,95 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		})
 	}
 	return out, nil
+}
+
+// validatorIf records the block where if V(x) found x valid: the true
+// successor, when the If is its only way in (so that the block and the
+// blocks it dominates run only after V returned true).
+func (t *taintRun) validatorIf(i *ssa.If) {
+	call, ok := i.Cond.(*ssa.Call)
+	if !ok || len(t.validators) == 0 {
+		return
+	}
+	names, _ := t.calleeNames(call)
+	var vs []*Validator
+	for _, n := range names {
+		vs = append(vs, t.validators[n]...)
+	}
+	if len(vs) == 0 {
+		return
+	}
+	succ := i.Block().Succs[0]
+	if len(succ.Preds) != 1 {
+		return
+	}
+	for _, v := range vs {
+		args := v.Args
+		if args == nil {
+			args = allArgs(&call.Call)
+		}
+		var vals []ssa.Value
+		for _, pl := range args {
+			if x := placeValue(&call.Call, pl); x != nil {
+				vals = append(vals, x)
+			}
+		}
+		fn := i.Parent()
+		pos := map[token.Pos]bool{}
+		for _, b := range fn.Blocks {
+			if succ.Dominates(b) {
+				for _, in := range b.Instrs {
+					if p := in.Pos(); p.IsValid() {
+						pos[p] = true
+					}
+				}
+			}
+		}
+		t.guards[fn] = append(t.guards[fn], validGuard{block: succ, vals: vals, v: []*Validator{v}, pos: pos})
+	}
+}
+
+// validated reports whether the edge from src to dst (info: its call
+// site or position) uses a value where a validator for sinks of kind
+// found it valid: the use (the call, the instruction computing dst, or
+// an instruction at the edge's position, such as a store) is in a block
+// the validator's true branch dominates. dst = Root checks a sink's use
+// at info.Site.
+func (t *taintRun) validated(src, dst uint32, info EdgeInfo, kind string) bool {
+	site := info.Site
+	if len(t.guards) == 0 {
+		return false
+	}
+	sv := t.g.Vertices[src]
+	if sv.Value == nil || (sv.Kind != VValue && sv.Kind != VGuarded) {
+		return false
+	}
+	gs := t.guards[sv.Value.Parent()]
+	if len(gs) == 0 {
+		return false
+	}
+	var blk *ssa.BasicBlock
+	if site != nil {
+		blk = site.Block()
+	} else if dst != Root {
+		if in, ok := t.g.Vertices[dst].Value.(ssa.Instruction); ok && t.g.Vertices[dst].Kind == VValue {
+			blk = in.Block()
+		}
+	}
+	for _, g := range gs {
+		if !g.v[0].validates(kind) {
+			continue
+		}
+		if blk != nil && !g.block.Dominates(blk) || blk == nil && !g.pos[info.Pos] {
+			continue
+		}
+		for _, x := range g.vals {
+			if x == sv.Value {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // modelStep describes a model edge of a call for witnesses: "through
@@ -328,6 +438,11 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 		cellsOf: map[uint32][]uint32{}, children: map[uint32][]uint32{},
 		srcNames: map[string]string{}, skipSite: map[ssa.CallInstruction]bool{},
 		sanAt: map[ssa.CallInstruction][]*Sanitizer{}, sanEdges: map[ssa.CallInstruction][]SourceEdge{},
+		validators: map[string][]*Validator{}, guards: map[*ssa.Function][]validGuard{},
+	}
+	for i := range tc.Validators {
+		v := &tc.Validators[i]
+		t.validators[v.Name.s] = append(t.validators[v.Name.s], v)
 	}
 	for i := range tc.Sources {
 		s := &tc.Sources[i]
@@ -430,6 +545,8 @@ func (t *taintRun) function(fn *ssa.Function) {
 			switch i := instr.(type) {
 			case ssa.CallInstruction:
 				t.call(i, local)
+			case *ssa.If:
+				t.validatorIf(i)
 			case *ssa.UnOp:
 				t.load(i)
 			case *ssa.Field:

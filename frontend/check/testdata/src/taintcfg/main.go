@@ -40,6 +40,9 @@ func Clean(s string) string { return s }
 // configuration says its result carries its argument.
 func Wrap(s string) string { return "wrapped" }
 
+// Safe validates its argument (the configuration says so).
+func Safe(s string) bool { return s == "ls" }
+
 func main() {
 	Exec(Input()) // want `tainted data from checktest/taintcfg.Input reaches shell sink checktest/taintcfg.Exec \(argument 0\)`
 	Exec(Clean(Input()))
@@ -56,6 +59,12 @@ func main() {
 
 	sh := &Shell{Cmd: os.Getenv("CMD")}
 	sh.Run() // want `tainted data from os.Getenv reaches custom sink checktest/taintcfg.Shell.Run \(receiver\)`
+
+	if in := Input(); Safe(in) {
+		Exec(in)
+	} else {
+		Exec(in) // want `reaches shell sink`
+	}
 
 	// The built-in sinks are replaced: os.Open is not checked.
 	os.Open(Input())

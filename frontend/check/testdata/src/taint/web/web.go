@@ -59,6 +59,7 @@ func Register(mux *http.ServeMux) {
 	mux.HandleFunc("/buf", bufferInCallee)
 	mux.HandleFunc("/generic", generic)
 	mux.HandleFunc("/captured", captured)
+	mux.HandleFunc("/validated", validated)
 }
 
 // True positives.
@@ -294,4 +295,19 @@ func captured(w http.ResponseWriter, r *http.Request) {
 	run := func() { db.Exec(q) } // want `reaches sql sink`
 	q = r.FormValue("q")
 	run()
+}
+
+// validated: filepath.IsLocal vouches for a path where it returned true,
+// and only for paths.
+func validated(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	if filepath.IsLocal(name) {
+		os.Open(filepath.Join("/srv", name))
+	}
+	os.Remove(name) // want `reaches path sink os.Remove`
+	if !filepath.IsLocal(name) {
+		return
+	}
+	os.ReadFile("/srv/" + name)
+	db.Query("SELECT * FROM t WHERE n = '" + name + "'") // want `reaches sql sink`
 }
