@@ -242,8 +242,6 @@ type objFieldKey struct {
 	f    *types.Var
 }
 
-// fieldKey names the cell of a struct field (field-based heap, package-local).
-type fieldKey struct{ f *types.Var }
 
 // loadKey names what a load reads, so that a guard on one load covers a
 // later load of the same place: (base, field), a global, a local variable.
@@ -594,10 +592,19 @@ func edgeNonNil(p, blk *ssa.BasicBlock, v ssa.Value) bool {
 // addFunc creates fn's parameter and result vertices.
 func (b *builder) addFunc(fn *ssa.Function) {
 	fi := &fnInfo{fn: fn}
+	// Only exported functions need summaries, and only parameters that
+	// can carry nil (or taint) need an anchor.
+	anchor := exported(fn)
 	for _, p := range fn.Params {
 		pv := b.value(p)
 		o := b.newVertex(p.Pos(), "")
-		b.labeled(o, pv, b.lP, graph.NoIndex)
+		carries := nilable(p.Type())
+		if b.mode == taintMode {
+			carries = carriesData(p.Type())
+		}
+		if anchor && carries {
+			b.labeled(o, pv, b.lP, graph.NoIndex)
+		}
 		fi.params = append(fi.params, pv)
 		fi.origins = append(fi.origins, o)
 	}
@@ -1041,8 +1048,12 @@ func (b *builder) taintInstr(fn *ssa.Function, blk *ssa.BasicBlock, instr ssa.In
 	case *ssa.Store:
 		b.flow(in.Val, blk, pos, b.value(in.Addr))
 		if fa, ok := in.Addr.(*ssa.FieldAddr); ok {
+			// Into the field's cell of this object, and into the object
+			// (what holds a tainted field is tainted; it goes back to the
+			// callers that passed the object in, and on to its loads).
 			f := fieldVar(fa.X.Type().Underlying().(*types.Pointer).Elem(), fa.Field)
-			b.flow(in.Val, blk, pos, b.cell(fieldKey{f}, f.Pos(), "field "+f.Name()))
+			b.flow(in.Val, blk, pos, b.cell(objFieldKey{root(fa.X), f}, f.Pos(), "field "+f.Name()))
+			b.flow(in.Val, blk, pos, b.value(fa.X))
 		}
 		return
 	case *ssa.MapUpdate:
@@ -1055,15 +1066,20 @@ func (b *builder) taintInstr(fn *ssa.Function, blk *ssa.BasicBlock, instr ssa.In
 	case *ssa.FieldAddr:
 		f := fieldVar(in.X.Type().Underlying().(*types.Pointer).Elem(), in.Field)
 		// The field's address holds what the base holds (a tainted
-		// object's fields are tainted) and what any store put into field
-		// f (field-based); a store into it goes to the field's cell only
-		// (see Store), not to the base.
+		// object's fields are tainted) and what a store put into field f
+		// of the same base. Field-based cells (every object's f one cell)
+		// made hubs that every call argument's callee summary ran into:
+		// two million edges and 26 s on pebble's root package.
 		b.flow(in.X, blk, pos, b.value(in))
-		b.edge(b.cell(fieldKey{f}, f.Pos(), "field "+f.Name()), b.value(in))
+		b.edge(b.cell(objFieldKey{root(in.X), f}, f.Pos(), "field "+f.Name()), b.value(in))
 		return
 	case *ssa.Field:
 		f := fieldVar(in.X.Type(), in.Field)
-		b.edge(b.cell(fieldKey{f}, f.Pos(), "field "+f.Name()), b.value(in))
+		base := in.X // a struct value: the object it was loaded from
+		if u, ok := base.(*ssa.UnOp); ok && u.Op == token.MUL {
+			base = u.X
+		}
+		b.edge(b.cell(objFieldKey{root(base), f}, f.Pos(), "field "+f.Name()), b.value(in))
 		b.flow(in.X, blk, pos, b.value(in))
 		if src, ok := b.models.fieldSource(in.X.Type(), f); ok {
 			b.edge(b.addSource(pos, src, nil), b.value(in))

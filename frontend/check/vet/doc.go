@@ -61,8 +61,9 @@
 //   - The heap is approximated per package. Nil stored into a field
 //     reaches only loads of that field through the same base value (or
 //     the same literal) in the same function, and only loads that can run
-//     after the store; taint stored into a field reaches every load of
-//     that field in the package (field-based). A store through a pointer
+//     after the store; taint stored into a field reaches loads of that
+//     field through the same base value, and taints the object (so its
+//     other fields, and the callers that passed it in). A store through a pointer
 //     parameter, or into a variable captured by a closure from inside
 //     another closure, is not seen by other functions. Containers (maps,
 //     slices, channels) are cells per make or literal for nil, and their
@@ -72,8 +73,9 @@
 //   - A declared variable's zero value (var p *T) is a nil source only
 //     when nothing assigns the variable; a (T, error) result is nil only
 //     where its error is discarded (a caller that looks at the error in
-//     any way is trusted to have checked it), and not through variables
-//     assigned in correlated branches. Methods that test their receiver
+//     any way is trusted to have checked it), only when the last result
+//     is of type error, and not through variables assigned in correlated
+//     branches. Validators (filepath.IsLocal) are not modelled. Methods that test their receiver
 //     (!s.Empty()) do not guard it, and a nil reached through a pointer to
 //     a pointer argument is not followed.
 //   - The standard library is not analyzed: calls into it pass taint from
