@@ -242,7 +242,6 @@ type objFieldKey struct {
 	f    *types.Var
 }
 
-
 // loadKey names what a load reads, so that a guard on one load covers a
 // later load of the same place: (base, field), a global, a local variable.
 type loadKey struct {
