@@ -44,18 +44,24 @@
 // log.Fatal, os.Exit, panic, t.Fatal), reads a guarded copy of x, joined
 // by a guard edge that nilflow's grammar does not follow and taint's
 // does. The other results of a call are guarded where its error result
-// was found nil ((T, error) convention), a comma-ok value where ok was
-// found true, and a guard on one load of an access path (p.f, a package
-// variable) covers the other loads of that path.
+// was found nil ((T, error) convention, custom error types and phis of
+// results included), a comma-ok value where ok was found true, and a
+// guard on one load of an access path (p.f, *p, a package variable, a
+// captured variable) covers the other loads of that path. A method that
+// tests its receiver for nil (x.Empty()) guards it, and so does a first
+// dereference every later use: a nil is reported where it first panics.
+// Calls of functions that panic on every path end the block.
 //
 // # Precision choices
 //
 // Flow is flow-insensitive through the heap and SSA-precise in
 // registers; the heap is field-sensitive and context-insensitive;
-// containers are index-insensitive. Nils written in library code,
-// implicit zero values (a field never set, a missing map key) and values
-// through memory the points-to analysis does not model (the <unknown>
-// object) are not followed: each would flood the results with false
-// positives. A store through the address of a field (q := &p.f; *q = nil)
+// containers are index-insensitive. Nils written in library code or
+// passed into it, implicit zero values (a field never set, a missing map
+// key), values stored into objects the storing function did not allocate
+// (EdgeInfo.Existing) and values through memory the points-to analysis
+// does not model (the <unknown> object) are not followed by nilflow: each
+// would flood the results with false positives (CHECKS.md measures them
+// on real modules). A store through the address of a field (q := &p.f; *q = nil)
 // meets loads of p.f through the points-to graph's sub-objects.
 package check
