@@ -84,6 +84,8 @@ type taintRun struct {
 
 	validators map[string][]*Validator
 	guards     map[*ssa.Function][]validGuard
+
+	varargs map[uint32]bool // points-to objects of variadic calls' argument arrays
 }
 
 // validGuard is a block where a validator returned true for vals.
@@ -439,6 +441,7 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 		srcNames: map[string]string{}, skipSite: map[ssa.CallInstruction]bool{},
 		sanAt: map[ssa.CallInstruction][]*Sanitizer{}, sanEdges: map[ssa.CallInstruction][]SourceEdge{},
 		validators: map[string][]*Validator{}, guards: map[*ssa.Function][]validGuard{},
+		varargs: map[uint32]bool{},
 	}
 	for i := range tc.Validators {
 		v := &tc.Validators[i]
@@ -470,6 +473,9 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 	for o, n := range g.Analysis.Graph.Nodes {
 		if n.Kind == frontend.KindSubObject {
 			t.children[n.Parent] = append(t.children[n.Parent], uint32(o))
+		}
+		if a, ok := n.Value.(*ssa.Alloc); ok && n.Kind == frontend.KindObject && a.Comment == "varargs" && !toBuiltin(a) {
+			t.varargs[uint32(o)] = true
 		}
 	}
 	return t
@@ -528,6 +534,9 @@ func (t *taintRun) skip(i int, e graph.Edge) bool {
 	if fn := t.g.Vertices[e.Src].Func; fn != nil && t.std(fn) {
 		return true
 	}
+	if v := t.g.Vertices[e.Src]; v.Kind == VHeap && t.varargs[v.Obj] {
+		return true // read through the slice's value instead (varargsStore)
+	}
 	return false
 }
 
@@ -554,6 +563,9 @@ func (t *taintRun) function(fn *ssa.Function) {
 					t.source(t.isField(i.X.Type(), i.Field), i, t.g.Value(i), nil)
 				}
 				t.base(i.X, i, t.g.Value(i))
+			case *ssa.Store:
+				t.storeBase(i)
+				t.varargsStore(i)
 			case *ssa.FieldAddr:
 				t.base(i.X, i, t.g.Value(i)) // &p.f leads to untrusted data when p does
 			case *ssa.IndexAddr:
@@ -630,6 +642,92 @@ func (t *taintRun) load(i *ssa.UnOp) {
 		break
 	}
 	t.base(x, i, dst)
+}
+
+// toBuiltin reports whether a variadic argument array goes to a built-in
+// (append(s, x, y)): the flow graph copies its cells into the result's.
+func toBuiltin(a *ssa.Alloc) bool {
+	for _, r := range *a.Referrers() {
+		sl, ok := r.(*ssa.Slice)
+		if !ok {
+			continue
+		}
+		for _, u := range *sl.Referrers() {
+			if c, ok := u.(ssa.CallInstruction); ok {
+				if _, ok := c.Common().Value.(*ssa.Builtin); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// varargsStore makes an argument of a variadic call flow into the slice
+// that passes it (a value). The callee's parameter then receives its
+// taint through the call's own parentheses, where the array's heap cell
+// (one per call site, but read by the callee for every caller: the heap
+// is context-insensitive) would return it to every caller of a variadic
+// helper. The cells of such arrays are left out of the solve.
+func (t *taintRun) varargsStore(i *ssa.Store) {
+	ia, ok := i.Addr.(*ssa.IndexAddr)
+	if !ok {
+		return
+	}
+	a, ok := ia.X.(*ssa.Alloc)
+	if !ok || a.Comment != "varargs" || toBuiltin(a) {
+		return
+	}
+	if _, ok := i.Val.(*ssa.Const); ok {
+		return
+	}
+	for _, r := range *a.Referrers() {
+		sl, ok := r.(*ssa.Slice)
+		if !ok {
+			continue
+		}
+		for _, s := range t.g.Use(i.Val, i) {
+			for _, d := range t.g.Value(sl) {
+				t.edges = append(t.edges, SourceEdge{Src: s, Dst: d, Label: LabelOp, Index: graph.NoIndex, Info: EdgeInfo{Pos: i.Pos()}})
+			}
+		}
+	}
+}
+
+// storeBase handles p.f = x where p may point to an object the standard
+// library allocated: x's taint goes to p itself (loads and library calls
+// through p then see it), as models read no cells of such objects.
+func (t *taintRun) storeBase(i *ssa.Store) {
+	root := i.Addr
+	for {
+		switch a := root.(type) {
+		case *ssa.FieldAddr:
+			root = a.X
+			continue
+		case *ssa.IndexAddr:
+			root = a.X
+			continue
+		}
+		break
+	}
+	if root == i.Addr {
+		return // *p = x: the cell is p's pointee itself
+	}
+	if _, ok := i.Val.(*ssa.Const); ok {
+		return
+	}
+	std := false
+	for _, o := range t.g.pointees(root) {
+		std = std || !t.userObject(o)
+	}
+	if !std {
+		return
+	}
+	for _, s := range t.g.Use(i.Val, i) {
+		for _, d := range t.g.Value(root) {
+			t.edges = append(t.edges, SourceEdge{Src: s, Dst: d, Label: LabelOp, Index: graph.NoIndex, Info: EdgeInfo{Pos: i.Pos()}})
+		}
+	}
 }
 
 // base adds an edge from a pointer or container x to a value loaded
@@ -861,7 +959,23 @@ func (t *taintRun) reads(v ssa.Value, at ssa.Instruction) (values, cells []uint3
 	if _, ok := v.(*ssa.Const); ok {
 		return nil, nil
 	}
-	return t.g.Use(v, at), t.pointeeCells(v)
+	return t.g.Use(v, at), t.userCells(v)
+}
+
+// userCells are the cells of the objects v points to that the program
+// allocated (userObject). The cells of an object the standard library
+// allocated are shared by everything it allocates at that site (every
+// *url.URL that url.Parse returns): a model reading them would pass one
+// URL's taint to all. A store into such an object taints the pointer
+// stored through instead (storeBase).
+func (t *taintRun) userCells(v ssa.Value) []uint32 {
+	var out []uint32
+	for _, c := range t.pointeeCells(v) {
+		if o := t.g.Vertices[c].Obj; t.userObject(o) && !t.varargs[o] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // writes are the vertices a call that fills v makes tainted: v itself
@@ -876,11 +990,7 @@ func (t *taintRun) writes(v ssa.Value) (values, cells []uint32) {
 	}
 	for x := v; x != nil; {
 		values = append(values, t.g.Value(x)...)
-		for _, c := range t.pointeeCells(x) {
-			if t.userObject(t.g.Vertices[c].Obj) {
-				cells = append(cells, c)
-			}
-		}
+		cells = append(cells, t.userCells(x)...)
 		switch s := x.(type) {
 		case *ssa.Slice:
 			x = s.X
@@ -969,6 +1079,10 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 			propagator = p
 		}
 	}
+	isSink := false
+	for _, n := range names {
+		isSink = isSink || len(t.sinks[n]) > 0
+	}
 	info := EdgeInfo{Pos: cc.Pos(), Site: c}
 	if len(callees) == 1 {
 		info.Callee = callees[0]
@@ -1056,8 +1170,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 			vs, cs := t.reads(placeValue(cc, pl), c)
 			t.flow(vs, cs, dv, dc, info)
 		}
-	case stdCallee:
-		// Taint passes from every argument to every result.
+	case stdCallee && !isSink:
+		// Taint passes from every argument to every result. Not through
+		// a sink: what os.ReadFile returns is the file, not its path.
 		dv := t.results(c, -1)
 		if len(dv) == 0 {
 			return

@@ -32,23 +32,22 @@ func serveFile(w http.ResponseWriter, r *http.Request) {
 
 // present's .html directive: a file chosen by the request path is read
 // and its contents trusted as HTML. gosec does not follow the flow
-// across packages; cflr reports the read, rightly by its model, and the
-// conversion, a known false positive: the bytes are the server's file,
-// not the requester's data, but a library call passes taint from its
-// arguments to its results.
+// across packages; cflr reports the read, rightly by its model, and not
+// the conversion: the bytes are the server's file, not the requester's
+// data (a sink's results do not carry its arguments' taint).
 func includeHTML(r *http.Request) template.HTML {
 	b, err := os.ReadFile(filepath.Join("/srv", filepath.Dir(r.URL.Path), "inc.html")) // want `tainted data from net/http.Request.URL reaches path sink os.ReadFile`
 	if err != nil {
 		return ""
 	}
-	// Known false positive:
-	return template.HTML(b) // want `tainted data from net/http.Request.URL reaches html sink`
+	return template.HTML(b)
 }
 
 // pebble's vfs.PathJoin: a variadic helper shared by every caller. A
-// variadic call stores its arguments in a slice on the heap, and heap
-// cells are context-insensitive, so the tainted element one caller
-// passes reaches what the helper returns to every other caller.
+// variadic call stores its arguments in an array on the heap, whose
+// cells are context-insensitive; the taint check passes them on as the
+// slice's value instead, so that the tainted element one caller passes
+// returns to that caller only.
 func join(elem ...string) string { return filepath.Join(elem...) }
 
 func FromArgs() {
@@ -56,15 +55,16 @@ func FromArgs() {
 }
 
 func Fixed() {
-	// Known false positive:
-	os.Remove(join("/tmp", "lock")) // want `tainted data from os.Args reaches path sink os.Remove`
+	os.Remove(join("/tmp", "lock"))
 }
 
 // miniflux's urlcleaner: a URL parsed from request data is changed in
 // place (u.RawQuery = …). Every *url.URL comes from one allocation site
-// in net/url, and heap objects are context-insensitive, so a URL parsed
-// elsewhere from a constant is reported as well (miniflux's rssbridge
-// request). Known false positive.
+// in net/url, and heap objects are context-insensitive; the taint check
+// therefore puts a store into an object the standard library allocated
+// on the pointer stored through, not the shared object, so a URL parsed
+// elsewhere from a constant is not reported (miniflux's rssbridge
+// request).
 func CleanURL(r *http.Request) string {
 	u, err := url.Parse(r.FormValue("u"))
 	if err != nil {
@@ -79,6 +79,5 @@ func FetchFixed() {
 	if err != nil {
 		return
 	}
-	// Known false positive:
-	http.Get(u.String()) // want `tainted data from net/http.Request.FormValue reaches ssrf sink`
+	http.Get(u.String())
 }

@@ -60,6 +60,8 @@ func Register(mux *http.ServeMux) {
 	mux.HandleFunc("/generic", generic)
 	mux.HandleFunc("/captured", captured)
 	mux.HandleFunc("/validated", validated)
+	mux.HandleFunc("/stdobj", stdObjects)
+	mux.HandleFunc("/append", appended)
 }
 
 // True positives.
@@ -310,4 +312,20 @@ func validated(w http.ResponseWriter, r *http.Request) {
 	}
 	os.ReadFile("/srv/" + name)
 	db.Query("SELECT * FROM t WHERE n = '" + name + "'") // want `reaches sql sink`
+}
+
+// stdObjects: url.Parse allocates every URL at one site; a store into one
+// must not taint the others.
+func stdObjects(w http.ResponseWriter, r *http.Request) {
+	u, _ := url.Parse("https://example.com/search")
+	u.RawQuery = r.FormValue("q")
+	http.Get(u.String()) // want `reaches ssrf sink net/http.Get`
+	v, _ := url.Parse("https://example.com/other")
+	http.Get(v.String())
+}
+
+func appended(w http.ResponseWriter, r *http.Request) {
+	conds := []string{"a = 1"}
+	conds = append(conds, "name = '"+r.FormValue("name")+"'")
+	db.Query("SELECT * FROM t WHERE " + strings.Join(conds, " AND ")) // want `reaches sql sink`
 }
