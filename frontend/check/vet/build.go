@@ -1312,6 +1312,12 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 				}
 			}
 		}
+		if len(m.sinks) > 0 && !m.source && len(m.propagates) == 0 && len(m.cleans) == 0 {
+			// A sink's results do not carry its arguments' taint (what
+			// os.ReadFile returns is the file, not its name), as in
+			// `cflr check`.
+			return
+		}
 		if len(m.cleans) > 0 && !m.sanitizer {
 			// Clean for some kinds: taint passes to the results towards
 			// the other kinds' sinks only.

@@ -85,9 +85,12 @@
 //     This also keeps go vet fast: no SSA is built for it.
 //
 // Vet mode is more precise in one respect: containers are values passed
-// with call/return parentheses, so a variadic helper's slice or a generic
-// function's argument does not carry one caller's taint to another, as
-// `cflr check`'s context-insensitive heap cells do.
+// with call/return parentheses, so a slice passed to a generic function
+// does not carry one caller's taint to another, as `cflr check`'s
+// context-insensitive heap cells do.
+//
+// As in `cflr check`, a sink's results do not carry its arguments' taint
+// (os.ReadFile returns the file, not its name).
 //
 // Sanitizers clean only for the sink kinds the models give them (one
 // solve per such kind in a package that calls one); facts record the
