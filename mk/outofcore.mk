@@ -7,7 +7,12 @@ CRASH_POINTS ?= commit:5,commit:40,commit:120,commit:250,commit:380,batch:2,batc
 
 OUTOFCORE_BENCH_GRAPHS ?= psql.vfg i3.vfg
 
-.PHONY: crash-test bench-outofcore
+.PHONY: crash-test bench-outofcore check-outofcore
+
+# Exactness on the POCR graphs too slow for go test (see outofcore's TestExact).
+check-outofcore:
+	CFLR_OUTOFCORE_GRAPHS=crafty.vfg,psql.peg,i3.peg,psql.vfg,i3.vfg \
+		$(GO) test -run '^TestExact$$' -v -timeout 0 ./outofcore
 
 bench: bench-outofcore
 
