@@ -623,15 +623,65 @@ func (g *FlowGraph) errPaired(v ssa.Value, instr ssa.Instruction) bool {
 	if !ok || instr == nil || instr.Block() == nil || !nilable(v.Type()) {
 		return false
 	}
-	for _, t := range g.errTestsOf(instr.Parent()) {
-		if t.err.Block() != phi.Block() || livePreds(t.to) != 1 || !t.to.Dominates(instr.Block()) {
+	return g.errTestedAt(phi, instr.Block(), 0)
+}
+
+// errTestedAt reports whether a test err == nil dominates blk, err being
+// an error phi that covers v (errCovers).
+func (g *FlowGraph) errTestedAt(v *ssa.Phi, blk *ssa.BasicBlock, depth int) bool {
+	for _, t := range g.errTestsOf(blk.Parent()) {
+		if livePreds(t.to) != 1 || !t.to.Dominates(blk) {
 			continue
 		}
-		if g.pairedPhi(phi, t.err, 0) {
+		if g.errCovers(v, t.err, depth) {
 			return true
 		}
 	}
 	return false
+}
+
+// errCovers reports whether error phi e being nil means that v is not a
+// nil the code declared: e is v's partner (pairedPhi), or a later phi
+// each of whose incoming errors is non-nil along its edge, covers v
+// itself, or arrives along an edge that a covering test err == nil
+// dominates. It follows an error reassigned after the call that set v
+// (if err == nil { err = f.Sync() }):
+//
+//	var f File
+//	if err == nil {
+//		f, err = create()
+//	}
+//	if err == nil {
+//		err = sync()
+//	}
+//	if err == nil {
+//		use(f)
+//	}
+func (g *FlowGraph) errCovers(v, e *ssa.Phi, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	if e.Block() == v.Block() {
+		return g.pairedPhi(v, e, 0)
+	}
+	if !v.Block().Dominates(e.Block()) {
+		return false
+	}
+	blk := e.Block()
+	for k, ek := range e.Edges {
+		pred := blk.Preds[k]
+		if g.guarded(ek, blk, pred) {
+			continue // ek is not nil along this edge
+		}
+		if ep, ok := ek.(*ssa.Phi); ok && g.errCovers(v, ep, depth+1) {
+			continue
+		}
+		if g.errTestedAt(v, pred, depth+1) {
+			continue
+		}
+		return false
+	}
+	return true
 }
 
 func (g *FlowGraph) pairedPhi(v, e *ssa.Phi, depth int) bool {

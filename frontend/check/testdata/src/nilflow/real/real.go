@@ -446,3 +446,44 @@ func entriesPage(l *level) func() int {
 	id := m.size // want `m may be nil at field access m.size`
 	return func() int { return id + m.size }
 }
+
+// --- 15. The error convention through an error reassigned after the
+// call that set the value (pebble's makeRoomForWrite:
+// if err == nil { f, err = create() }; if err == nil { err = dir.Sync() };
+// if err == nil { f = NewSyncingFile(f) }).
+
+func fileSize(f *file) int { return f.size }
+
+func openSynced(name string, stat bool) int {
+	err := check(name)
+	var f *file
+	if err == nil {
+		f, err = create(name)
+	}
+	if err == nil && stat {
+		err = check(name + ".stat")
+	}
+	if err == nil {
+		err = check("dir")
+	}
+	if err == nil {
+		return fileSize(f)
+	}
+	return 0
+}
+
+// A reassignment from a call that was not tested covers nothing.
+func openUnsynced(name string) int {
+	err := check(name)
+	var f *file
+	if err == nil {
+		f, err = create(name)
+	}
+	err = check("dir")
+	if err == nil {
+		return fileSize2(f)
+	}
+	return 0
+}
+
+func fileSize2(f *file) int { return f.size } // want `f may be nil at field access f.size`
