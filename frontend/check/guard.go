@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -353,7 +354,30 @@ func neverReturns(call *ssa.Call) bool {
 	case "testing":
 		return isFatalName(name)
 	}
+	if len(fn.Blocks) == 0 {
+		return linksToThrow(fn)
+	}
 	return panics(fn, 0)
+}
+
+// linksToThrow reports whether fn is a body-less declaration linked to
+// the runtime's fatal error functions (//go:linkname throw runtime.throw,
+// as pebble's internal/manual does for out-of-memory).
+func linksToThrow(fn *ssa.Function) bool {
+	decl, ok := fn.Syntax().(*ast.FuncDecl)
+	if !ok || decl.Doc == nil {
+		return false
+	}
+	for _, c := range decl.Doc.List {
+		f := strings.Fields(strings.TrimPrefix(c.Text, "//go:linkname "))
+		if strings.HasPrefix(c.Text, "//go:linkname ") && len(f) == 2 && f[0] == decl.Name.Name {
+			switch f[1] {
+			case "runtime.throw", "runtime.fatal", "runtime.fatalthrow":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // panicMemo caches panics: function → whether its body never returns.

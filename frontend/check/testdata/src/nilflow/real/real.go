@@ -3,7 +3,10 @@
 // to the true positives the fixes must keep.
 package real
 
-import "sort"
+import (
+	"sort"
+	_ "unsafe" // go:linkname
+)
 
 // --- 1. A nil argument stored into an existing object under a condition
 // (pebble's btree: insertAt(i, item, nil) only for leaves, which have no
@@ -487,3 +490,41 @@ func openUnsynced(name string) int {
 }
 
 func fileSize2(f *file) int { return f.size } // want `f may be nil at field access f.size`
+
+// --- 16. A body-less function linked to runtime.throw ends the path
+// (pebble's internal/manual: if ptr == nil { throw("out of memory") }).
+
+//go:linkname throw runtime.throw
+func throw(s string)
+
+func alloc(n int, fail bool) *[16]byte {
+	var p *[16]byte
+	if !fail {
+		p = &[16]byte{}
+	}
+	if p == nil {
+		throw("out of memory")
+	}
+	return p
+}
+
+// A body-less function linked elsewhere may return.
+//
+//go:linkname nanotime runtime.nanotime
+func nanotime() int64
+
+func allocTimed(n int, fail bool) *[16]byte {
+	var p *[16]byte
+	if !fail {
+		p = &[16]byte{}
+	}
+	if p == nil {
+		nanotime()
+	}
+	return p
+}
+
+func allocs() byte {
+	a := alloc(1, true)[0]
+	return a + allocTimed(1, true)[0] // want `allocTimed\(1, true\) may be nil at element access`
+}
