@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -520,79 +519,7 @@ func (g *FlowGraph) pointees(v ssa.Value) []uint32 {
 }
 
 // exprName reconstructs a source expression for v.
-func (g *FlowGraph) exprName(v ssa.Value, depth int) string {
-	if s, ok := g.names[v]; ok {
-		return s
-	}
-	if depth > 4 {
-		return "…"
-	}
-	switch x := v.(type) {
-	case *ssa.Parameter, *ssa.FreeVar:
-		return x.Name()
-	case *ssa.Global:
-		return "&" + x.Name()
-	case *ssa.Function:
-		return frontend.FuncName(x)
-	case *ssa.Const:
-		if x.IsNil() {
-			return "nil"
-		}
-		if x.Value != nil && x.Value.Kind() == constant.String {
-			return x.Value.ExactString()
-		}
-		return x.String()
-	case *ssa.UnOp:
-		if x.Op == token.MUL {
-			switch a := x.X.(type) {
-			case *ssa.FieldAddr:
-				return g.exprName(a.X, depth+1) + "." + fieldName(a.X.Type(), a.Field)
-			case *ssa.Global:
-				return a.Name()
-			case *ssa.Alloc:
-				if a.Comment != "" {
-					return a.Comment
-				}
-			case *ssa.IndexAddr:
-				return g.exprName(a.X, depth+1) + "[…]"
-			}
-			return "*" + g.exprName(x.X, depth+1)
-		}
-		if x.Op == token.ARROW {
-			return "<-" + g.exprName(x.X, depth+1)
-		}
-	case *ssa.FieldAddr:
-		return "&" + g.exprName(x.X, depth+1) + "." + fieldName(x.X.Type(), x.Field)
-	case *ssa.Field:
-		return g.exprName(x.X, depth+1) + "." + fieldName(x.X.Type(), x.Field)
-	case *ssa.Call:
-		if fn := x.Call.StaticCallee(); fn != nil {
-			return fn.Name() + "()"
-		}
-		if x.Call.IsInvoke() {
-			return g.exprName(x.Call.Value, depth+1) + "." + x.Call.Method.Name() + "()"
-		}
-		return g.exprName(x.Call.Value, depth+1) + "()"
-	case *ssa.Extract:
-		if c, ok := x.Tuple.(*ssa.Call); ok {
-			return fmt.Sprintf("%s (result %d)", g.exprName(c, depth+1), x.Index)
-		}
-		return g.exprName(x.Tuple, depth+1)
-	case *ssa.Lookup:
-		return g.exprName(x.X, depth+1) + "[…]"
-	case *ssa.TypeAssert:
-		return g.exprName(x.X, depth+1) + ".(" + types.TypeString(x.AssertedType, qualifier) + ")"
-	case *ssa.MakeInterface:
-		return g.exprName(x.X, depth+1)
-	case *ssa.ChangeType:
-		return g.exprName(x.X, depth+1)
-	case *ssa.ChangeInterface:
-		return g.exprName(x.X, depth+1)
-	case *ssa.Convert:
-		return g.exprName(x.X, depth+1)
-	}
-	return v.Name()
-}
+func (g *FlowGraph) exprName(v ssa.Value, depth int) string { return exprName(g.names, v, depth) }
 
 // funcShort names fn in witness steps: (*T).M, pkg.f.
 func funcShort(fn *ssa.Function) string {
