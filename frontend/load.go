@@ -31,6 +31,12 @@ type Config struct {
 	// Debug builds SSA with debug information (ssa.GlobalDebug), which
 	// position and variable-name queries need. It costs some memory.
 	Debug bool
+	// DebugPackages, when non-nil (with Debug), limits debug information
+	// to the packages the patterns name and those whose import path it
+	// accepts: debug references add an instruction per expression, and a
+	// whole program's dependencies (the standard library) rarely need them
+	// (cflr check names values only in the packages it checks).
+	DebugPackages func(path string) bool
 }
 
 // PackageError is a load, parse or type error in a package, at the position
@@ -113,10 +119,24 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 
 	start = time.Now()
 	mode := ssa.InstantiateGenerics
-	if cfg.Debug {
+	if cfg.Debug && cfg.DebugPackages == nil {
 		mode |= ssa.GlobalDebug
 	}
 	prog, pkgs := ssautil.AllPackages(initial, mode)
+	if cfg.Debug && cfg.DebugPackages != nil {
+		// Before Build: a package's mode applies as its bodies are built
+		// (instantiations of generic functions follow their origin's).
+		for _, sp := range prog.AllPackages() {
+			if cfg.DebugPackages(sp.Pkg.Path()) {
+				sp.SetDebugMode(true)
+			}
+		}
+		for _, sp := range pkgs {
+			if sp != nil {
+				sp.SetDebugMode(true)
+			}
+		}
+	}
 	for i, sp := range pkgs {
 		if sp == nil {
 			p.Skipped = append(p.Skipped, initial[i].ID)

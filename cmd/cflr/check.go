@@ -151,7 +151,23 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	}
 	prog := newPhases(stderr, f.quiet)
 	prog.phase("loading packages")
-	p, err := frontend.Load(ctx, &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true}, patterns...)
+	switch f.scope {
+	case "-":
+	case "":
+		cfg.Scope = mainModules(ctx, f.dir)
+	default:
+		cfg.Scope = strings.Split(f.scope, ",")
+	}
+	// The standard library gets no SSA debug information (a third of the
+	// program's instructions on stringer, ~80 MiB of its peak): values are
+	// named only in the checked packages, and the standard library's
+	// variables never appear in findings or witness steps (its steps are
+	// calls and stores). Other dependencies keep it: witnesses run through
+	// them, and their steps' positions come from debug references.
+	scope := cfg.Scope
+	lcfg := &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true,
+		DebugPackages: func(path string) bool { return check.InScope(path, scope) || !stdPackage(path) }}
+	p, err := frontend.Load(ctx, lcfg, patterns...)
 	if p != nil && len(p.Errors) > 0 {
 		prog.finish()
 		// A program with type errors is not checked: findings on what is
@@ -164,13 +180,6 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	if err != nil {
 		prog.finish()
 		return usageErr(err)
-	}
-	switch f.scope {
-	case "-":
-	case "":
-		cfg.Scope = mainModules(ctx, f.dir)
-	default:
-		cfg.Scope = strings.Split(f.scope, ",")
 	}
 	var st check.Stats
 	cfg.Stats = &st
@@ -239,6 +248,13 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 // mainModules lists the main modules of dir as scopes ("mod/..."): the
 // program's own code, which `cflr check ./cmd/x` checks wherever the
 // command's program reaches it. None outside a module.
+// stdPackage reports whether path is a standard library package's: its
+// first element has no dot (as the go command decides for module paths).
+func stdPackage(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
 func mainModules(ctx context.Context, dir string) []string {
 	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Path}}")
 	cmd.Dir = dir
