@@ -65,6 +65,6 @@ type Stats struct {
 	// VertexFetches counts vertex records read on first use (partitions
 	// load lazily: a round reads only the vertices it touches).
 	VertexFetches int64
-	Elapsed           time.Duration
-	PeakRSS           int64
+	Elapsed       time.Duration
+	PeakRSS       int64
 }

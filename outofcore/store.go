@@ -75,7 +75,7 @@ type config struct {
 	Chunk         uint32
 	// Partitions counts the partition records (more after splits).
 	Partitions int
-	InputEdges    int64
+	InputEdges int64
 	// Input digests the input edges (order-independent), Adds counts
 	// Add calls.
 	Input digest
@@ -589,6 +589,7 @@ type quietLogger struct{}
 
 func (quietLogger) Infof(string, ...any)  {}
 func (quietLogger) Errorf(string, ...any) {}
+
 // Fatalf is how pebble reports errors it cannot continue from, such as a
 // failed write to its log when the disk is full: the panic carries them to
 // recoverFatal at the Store's API boundary, which returns them as errors.

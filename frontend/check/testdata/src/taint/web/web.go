@@ -245,7 +245,7 @@ func sanitizerKinds(w http.ResponseWriter, r *http.Request) {
 	t := template.Must(template.New("x").Parse("{{.}}"))
 	t.Execute(w, template.HTML("<b>"+name+"</b>"))
 	db.Query("SELECT * FROM t WHERE name = '" + name + "'") // want `tainted data from net/http.Request.FormValue reaches sql sink`
-	os.Open(url.PathEscape(r.FormValue("file")))              // want `reaches path sink`
+	os.Open(url.PathEscape(r.FormValue("file")))            // want `reaches path sink`
 }
 
 func methodValue(w http.ResponseWriter, r *http.Request) {
