@@ -276,6 +276,12 @@ func newProgress(w io.Writer, quiet bool) *progress {
 }
 
 func (p *progress) update(st edgecentric.Stats) {
+	p.show(fmt.Sprintf("round %d: %d edges stored, %d derived", st.Rounds, st.Stored, st.Derived), st.Stored)
+}
+
+// show sets the spinner's description and count (both solvers' progress
+// goes through it).
+func (p *progress) show(desc string, n int64) {
 	if p.quiet || time.Since(p.start) < 2*time.Second {
 		return
 	}
@@ -287,8 +293,8 @@ func (p *progress) update(st edgecentric.Stats) {
 			progressbar.OptionClearOnFinish(),
 		)
 	}
-	p.bar.Describe(fmt.Sprintf("round %d: %d edges stored, %d derived", st.Rounds, st.Stored, st.Derived))
-	p.bar.Set64(st.Stored)
+	p.bar.Describe(desc)
+	p.bar.Set64(n)
 }
 
 func (p *progress) finish() {

@@ -14,7 +14,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/cflr/cflr/grammar"
@@ -231,38 +230,14 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 	return nil
 }
 
-// storeProgress shows rounds and partition loads on stderr once a run has
-// lasted a couple of seconds.
-type storeProgress struct {
-	w     io.Writer
-	quiet bool
-	start time.Time
-	bar   *progressbar.ProgressBar
+// storeProgress is cflr solve's progress spinner fed with the out-of-core
+// solver's statistics: rounds, partition loads and spills.
+type storeProgress struct{ *progress }
+
+func newStoreProgress(w io.Writer, quiet bool) storeProgress {
+	return storeProgress{newProgress(w, quiet)}
 }
 
-func newStoreProgress(w io.Writer, quiet bool) *storeProgress {
-	return &storeProgress{w: w, quiet: quiet, start: time.Now()}
-}
-
-func (p *storeProgress) update(st outofcore.Stats) {
-	if p.quiet || time.Since(p.start) < 2*time.Second {
-		return
-	}
-	if p.bar == nil {
-		p.bar = progressbar.NewOptions64(-1,
-			progressbar.OptionSetWriter(p.w),
-			progressbar.OptionSpinnerType(14),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-		)
-	}
-	p.bar.Describe(fmt.Sprintf("round %d: %d partition loads, %d edges stored, %d spills", st.Rounds, st.Loads, st.Stored, st.Spills))
-	p.bar.Set64(st.Stored)
-}
-
-func (p *storeProgress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
-		fmt.Fprintln(p.w)
-	}
+func (p storeProgress) update(st outofcore.Stats) {
+	p.show(fmt.Sprintf("round %d: %d partition loads, %d edges stored, %d spills", st.Rounds, st.Loads, st.Stored, st.Spills), st.Stored)
 }
