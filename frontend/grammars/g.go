@@ -8,7 +8,6 @@ package grammars
 
 import (
 	"embed"
-	"fmt"
 
 	"github.com/cflr/cflr/grammar"
 )
@@ -20,17 +19,7 @@ var files embed.FS
 func Source(name string) ([]byte, error) { return files.ReadFile(name) }
 
 // Load parses and normalizes the named embedded grammar.
-func Load(name string) (*grammar.Grammar, error) {
-	src, err := files.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("frontend grammar %s: %w", name, err)
-	}
-	g, err := grammar.Parse(name, src)
-	if err != nil {
-		return nil, err
-	}
-	return g.Normalize()
-}
+func Load(name string) (*grammar.Grammar, error) { return grammar.LoadFS(files, name) }
 
 // Names lists the embedded grammars.
 func Names() []string {
