@@ -249,29 +249,16 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 
 // loadPartition reads partition [lo, hi)'s vertices into P.
 func (s *Store) loadPartition(P *edgecentric.Partition, lo, hi uint32) error {
-	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: keyVertex(lo), UpperBound: keyVertex(hi)})
-	if err != nil {
-		return s.wrapIO(err)
+	if lo >= hi {
+		return nil // scan reads to the end when hi is 0
 	}
-	for it.First(); it.Valid(); it.Next() {
-		k := it.Key()
-		if len(k) != 5 {
-			it.Close()
-			return s.corrupt("bad vertex key %x", k)
-		}
-		v, err := it.ValueAndErr()
-		if err != nil {
-			it.Close()
-			return s.wrapIO(err)
-		}
-		u := uint32(k[1])<<24 | uint32(k[2])<<16 | uint32(k[3])<<8 | uint32(k[4])
+	return s.scan(lo, hi, func(u uint32, v []byte) error {
 		s.noteSize(u, len(v))
 		if err := P.Load(u, v); err != nil {
-			it.Close()
 			return s.corrupt("%v", err)
 		}
-	}
-	return s.wrapIO(it.Close())
+		return nil
+	})
 }
 
 // Add seeds g's edges as more input: a following Solve continues from the
