@@ -73,17 +73,12 @@ func collectGuards(gs []guard, cond ssa.Value, b, t, f *ssa.BasicBlock, depth in
 			return collectGuards(gs, c.X, b, f, t, depth+1)
 		}
 	case *ssa.BinOp:
-		if c.Op != token.EQL && c.Op != token.NEQ {
-			return gs
-		}
-		x := c.X
-		if isNilConst(x) {
-			x = c.Y
-		} else if !isNilConst(c.Y) {
+		x, eq, ok := nilComparison(c)
+		if !ok {
 			return gs
 		}
 		nonNil, isNil := f, t
-		if c.Op == token.NEQ {
+		if !eq {
 			nonNil, isNil = t, f
 		}
 		gs = append(gs, guard{pathKey(x), b, nonNil})
@@ -119,6 +114,42 @@ func siblingGuards(gs []guard, ex *ssa.Extract, b, to *ssa.BasicBlock) []guard {
 		}
 	}
 	return gs
+}
+
+// nilComparison returns x when v is x == nil or x != nil (nil on either
+// side), and whether it is ==.
+func nilComparison(v ssa.Value) (x ssa.Value, eq, ok bool) {
+	c, ok := v.(*ssa.BinOp)
+	if !ok || c.Op != token.EQL && c.Op != token.NEQ {
+		return nil, false, false
+	}
+	x = c.X
+	if isNilConst(x) {
+		x = c.Y
+	} else if !isNilConst(c.Y) {
+		return nil, false, false
+	}
+	return x, c.Op == token.EQL, true
+}
+
+// nilTest returns x when block b ends in if x == nil or if x != nil, and
+// the successor entered when x is nil.
+func nilTest(b *ssa.BasicBlock) (x ssa.Value, isNil *ssa.BasicBlock, ok bool) {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return nil, nil, false
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, nil, false
+	}
+	x, eq, ok := nilComparison(ifi.Cond)
+	if !ok {
+		return nil, nil, false
+	}
+	if eq {
+		return x, b.Succs[0], true
+	}
+	return x, b.Succs[1], true
 }
 
 func isNilConst(v ssa.Value) bool {
@@ -475,21 +506,8 @@ func (g *FlowGraph) derefsReceiver(fn *ssa.Function) bool {
 func defaultedStores(fn *ssa.Function) map[*ssa.Alloc][]*ssa.BasicBlock {
 	var out map[*ssa.Alloc][]*ssa.BasicBlock
 	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
-			continue
-		}
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		x, isNil, ok := nilTest(b)
 		if !ok {
-			continue
-		}
-		c, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
-			continue
-		}
-		x := c.X
-		if isNilConst(x) {
-			x = c.Y
-		} else if !isNilConst(c.Y) {
 			continue
 		}
 		ld, ok := x.(*ssa.UnOp)
@@ -499,10 +517,6 @@ func defaultedStores(fn *ssa.Function) map[*ssa.Alloc][]*ssa.BasicBlock {
 		a, ok := ld.X.(*ssa.Alloc)
 		if !ok {
 			continue
-		}
-		isNil := b.Succs[0]
-		if c.Op == token.NEQ {
-			isNil = b.Succs[1]
 		}
 		if len(isNil.Preds) != 1 {
 			continue
@@ -597,30 +611,13 @@ func (g *FlowGraph) errTestsOf(fn *ssa.Function) []errTest {
 	}
 	var ts []errTest
 	for _, b := range fn.Blocks {
-		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
-			continue
-		}
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		x, to, ok := nilTest(b)
 		if !ok {
-			continue
-		}
-		c, ok := ifi.Cond.(*ssa.BinOp)
-		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
-			continue
-		}
-		x := c.X
-		if isNilConst(x) {
-			x = c.Y
-		} else if !isNilConst(c.Y) {
 			continue
 		}
 		phi, ok := x.(*ssa.Phi)
 		if !ok || !isErrorType(phi.Type()) {
 			continue
-		}
-		to := b.Succs[0]
-		if c.Op == token.NEQ {
-			to = b.Succs[1]
 		}
 		ts = append(ts, errTest{phi, b, to})
 	}
