@@ -275,9 +275,19 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 		return 0, st, err
 	}
 	st.Upload = time.Since(t0)
-	sms := uint32(d.ctx.Info().SMs)
-	const block = 256
-	grid := sms * 8
+	if hashKernel {
+		n, st2, err := d.countTrianglesHash(dag, g, out, kernel)
+		st2.Upload += st.Upload
+		st2.HostGraph = st.HostGraph
+		return n, st2, err
+	}
+	n, err := d.countTrianglesEdge(kernel, g, out, &st)
+	return n, st, err
+}
+
+// countTrianglesEdge runs one of the edge-parallel triangle kernels (warp,
+// thread, groupN) over g, whose src is uploaded, counting into out.
+func (d *GPU) countTrianglesEdge(kernel string, g *devGraph, out *gpu.Buffer, st *GPUStats) (uint64, error) {
 	f, group := d.tcWarp, uint64(0)
 	switch kernel {
 	case "warp":
@@ -286,14 +296,12 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 	case "group4", "group8", "group16":
 		f = d.tcGroup
 		fmt.Sscanf(kernel, "group%d", &group)
-	case "hash", "hashwarp", "hashin", "hashmin":
-		n, st2, err := d.countTrianglesHash(dag, g, out, kernel)
-		st2.Upload += st.Upload
-		st2.HostGraph = st.HostGraph
-		return n, st2, err
 	default:
-		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16, thread, hash, hashwarp, hashin or hashmin)", d.opt.TriangleKernel)
+		return 0, fmt.Errorf("mine: unknown triangle kernel %q (want warp, group4, group8, group16, thread, hash, hashwarp, hashin or hashmin)", kernel)
 	}
+	sms := uint32(d.ctx.Info().SMs)
+	const block = 256
+	grid := sms * 8
 	st.Warps = int(grid * block / 32)
 	t1 := time.Now()
 	if g.m > 0 {
@@ -302,11 +310,10 @@ func (d *GPU) CountTriangles(dag *csr.Graph) (uint64, GPUStats, error) {
 			args = []uint64{g.off, g.adj, g.src, g.m, group, out.Ptr()}
 		}
 		if err := f.Launch(grid, block, args...); err != nil {
-			return 0, st, err
+			return 0, err
 		}
 	}
-	n, err := d.finishCount(&st, t1, out)
-	return n, st, err
+	return d.finishCount(st, t1, out)
 }
 
 // finishCount waits for the kernels launched since t1, records their time
@@ -589,35 +596,10 @@ func (d *GPU) CountTrianglesDevice(dag *prep.Graph) (uint64, GPUStats, error) {
 		return 0, st, err
 	}
 	g.src = sb.Ptr()
-	f, group := d.tcWarp, uint64(0)
-	switch kernel {
-	case "warp":
-	case "thread":
-		f = d.tcThread
-	case "group4", "group8", "group16":
-		f = d.tcGroup
-		fmt.Sscanf(kernel, "group%d", &group)
-	default:
-		return 0, st, fmt.Errorf("mine: unknown triangle kernel %q", kernel)
-	}
 	if err := d.ctx.Synchronize(); err != nil {
 		return 0, st, err
 	}
 	st.Upload = time.Since(t0)
-	sms := uint32(d.ctx.Info().SMs)
-	const block = 256
-	grid := sms * 8
-	st.Warps = int(grid * block / 32)
-	t1 := time.Now()
-	if g.m > 0 {
-		args := []uint64{g.off, g.adj, g.src, g.m, out.Ptr()}
-		if group > 0 {
-			args = []uint64{g.off, g.adj, g.src, g.m, group, out.Ptr()}
-		}
-		if err := f.Launch(grid, block, args...); err != nil {
-			return 0, st, err
-		}
-	}
-	n, err := d.finishCount(&st, t1, out)
+	n, err := d.countTrianglesEdge(kernel, g, out, &st)
 	return n, st, err
 }
