@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime/debug"
-	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -138,17 +137,11 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		// them before collecting.
 		defer debug.SetGCPercent(debug.SetGCPercent(f.gcPercent))
 	}
-	if f.cpuProfile != "" {
-		pf, err := os.Create(f.cpuProfile)
-		if err != nil {
-			return usageErr(fmt.Errorf("--cpuprofile: %w", err))
-		}
-		defer pf.Close()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	prog := newPhases(stderr, f.quiet)
 	prog.phase("loading packages")
 	switch f.scope {

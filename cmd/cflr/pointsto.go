@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"runtime/pprof"
 	"strings"
 	"text/tabwriter"
 
@@ -103,17 +102,11 @@ func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*fronten
 		old := debug.SetMemoryLimit(int64(f.memRatio * float64(prog.LoadRSS)))
 		defer debug.SetMemoryLimit(old)
 	}
-	if f.cpuProfile != "" {
-		pf, err := os.Create(f.cpuProfile)
-		if err != nil {
-			return nil, usageErr(fmt.Errorf("--cpuprofile: %w", err))
-		}
-		defer pf.Close()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return nil, fmt.Errorf("--cpuprofile: %w", err)
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return nil, err
 	}
+	defer stopProfile()
 	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, Refine: f.refine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge, CallGraphOnly: f.cgOnly})
 }
 

@@ -165,17 +165,11 @@ func runSolve(cmd *cobra.Command, f *solveFlags) error {
 	}
 	prog := newProgress(cmd.ErrOrStderr(), f.quiet)
 	opts.Progress = prog.update
-	if f.cpuProfile != "" {
-		pf, err := os.Create(f.cpuProfile)
-		if err != nil {
-			return usageErr(fmt.Errorf("--cpuprofile: %w", err))
-		}
-		defer pf.Close()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	res, err := edgecentric.Solve(ctx, g, gr, &opts)
 	prog.finish()
 	if f.memProfile != "" && err == nil {
@@ -193,21 +187,8 @@ func runSolve(cmd *cobra.Command, f *solveFlags) error {
 	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "graph %s: %d vertices, %d input edges (with inverses), loaded in %s\n",
 		f.graphPath, g.NumVertices, st.InputEdges, loadTime.Round(time.Millisecond))
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "symbol\tedges\t")
 	counts := res.Counts()
-	names := make([]string, 0, len(counts))
-	for n := range counts {
-		if s, ok := gr.Lookup(n); ok && gr.Symbols[s].Fresh {
-			continue
-		}
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		fmt.Fprintf(tw, "%s\t%d\t\n", n, counts[n])
-	}
-	tw.Flush()
+	printSymbolCounts(w, gr, counts)
 	var nullable []string
 	for id, ok := range gr.Nullable {
 		if ok && !gr.Symbols[id].Fresh {
@@ -347,6 +328,42 @@ func newGrammarCmd() *cobra.Command {
 	cmd.PersistentFlags().StringVar(&format, "format", "", "grammar format: cflr, graspan or pocr (default: detect)")
 	cmd.AddCommand(check, normalize)
 	return cmd
+}
+
+// printSymbolCounts prints the edges per symbol, leaving out the fresh
+// symbols normalization made.
+func printSymbolCounts(w io.Writer, gr *grammar.Grammar, counts map[string]int64) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "symbol\tedges\t")
+	names := make([]string, 0, len(counts))
+	for n := range counts {
+		if s, ok := gr.Lookup(n); ok && gr.Symbols[s].Fresh {
+			continue
+		}
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintf(tw, "%s\t%d\t\n", n, counts[n])
+	}
+	tw.Flush()
+}
+
+// startCPUProfile starts a Go CPU profile into path (the --cpuprofile
+// flag) and returns the function that stops it; "" profiles nothing.
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	pf, err := os.Create(path)
+	if err != nil {
+		return nil, usageErr(fmt.Errorf("--cpuprofile: %w", err))
+	}
+	if err := pprof.StartCPUProfile(pf); err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); pf.Close() }, nil
 }
 
 func writeHeapProfile(path string) error {

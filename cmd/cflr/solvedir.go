@@ -7,11 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -152,17 +150,11 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 	prog := newStoreProgress(cmd.ErrOrStderr(), f.quiet)
 	opts.Progress = prog.update
 	s.SetProgress(prog.update)
-	if f.cpuProfile != "" {
-		pf, err := os.Create(f.cpuProfile)
-		if err != nil {
-			return usageErr(fmt.Errorf("--cpuprofile: %w", err))
-		}
-		defer pf.Close()
-		if err := pprof.StartCPUProfile(pf); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(f.cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	err = s.Solve(ctx)
 	prog.finish()
 	if err != nil {
@@ -177,20 +169,7 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 		return err
 	}
 	ng := s.Grammar()
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "symbol\tedges\t")
-	names := make([]string, 0, len(counts))
-	for n := range counts {
-		if id, ok := ng.Lookup(n); ok && ng.Symbols[id].Fresh {
-			continue
-		}
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, n := range names {
-		fmt.Fprintf(tw, "%s\t%d\t\n", n, counts[n])
-	}
-	tw.Flush()
+	printSymbolCounts(w, ng, counts)
 	ce, err := s.CountEdges()
 	if err != nil {
 		return err
