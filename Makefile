@@ -18,6 +18,8 @@ install:
 
 # The full test suite, as CI runs it (pure Go; no GPU needed).
 test:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test -timeout 60m ./...
 
