@@ -557,6 +557,11 @@ func (p *partition) maybeSpill() error {
 	if p.err != nil {
 		return p.err
 	}
+	if p.eng.grow != nil {
+		if err := p.eng.grow(p.derived); err != nil {
+			return err
+		}
+	}
 	if p.eng.spill == nil {
 		return nil
 	}

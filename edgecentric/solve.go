@@ -27,6 +27,9 @@ type engine struct {
 	// messages once they pass spillBytes.
 	spill      func(*partition) error
 	spillBytes int
+	// grow, when set, sees a partition's derived-edge count at the spill
+	// checks; its error stops Gather or Process.
+	grow func(derived int64) error
 	// los, when set (out-of-core partitions after splits), are the
 	// partitions' lowest vertices, ascending, and losID their ids.
 	los   []uint32
@@ -356,6 +359,11 @@ type KernelOptions struct {
 	// FetchMany, if set with Fetch, fetches the records of vertices vs
 	// (ascending) in one pass, calling load for each that has one.
 	FetchMany func(vs []uint32, load func(v uint32, rec []byte) error) error
+	// Grow, if set, is called with the partition's derived-edge count
+	// every few hundred entries of Gather and Process; an error it
+	// returns stops them (a driver whose partition outgrows its budget
+	// abandons the step and splits the partition).
+	Grow func(derived int64) error
 }
 
 // Kernel is the solver's partition processing for a driver that keeps
@@ -429,6 +437,7 @@ func NewKernel(g *graph.Graph, gr *grammar.Grammar, o KernelOptions) (*Kernel, e
 	}
 	e.spillBytes = o.SpillBytes
 	e.fetch, e.fetchMany = o.Fetch, o.FetchMany
+	e.grow = o.Grow
 	if o.Spill != nil {
 		e.spill = func(p *partition) error {
 			for q := range p.send {
@@ -541,6 +550,51 @@ func (k *Kernel) NewPartition(id int) *Partition {
 		p.loaded = make([]uint64, (hi-lo+63)/64)
 	}
 	return &Partition{p: p}
+}
+
+// Targets decodes encoded messages (for any partition) and calls fn with
+// each message's target vertex and the number of edge halves it carries.
+func (k *Kernel) Targets(msgs []byte, fn func(v uint32, n int)) error {
+	var box outbox
+	p := &partition{lo: 0, hi: k.e.n, eng: k.e}
+	if err := p.decodeOutbox(msgs, &box); err != nil {
+		return err
+	}
+	for _, m := range box.sets {
+		fn(m.v, m.set.Len())
+	}
+	for _, m := range box.halves {
+		fn(m.v, 1)
+	}
+	return nil
+}
+
+// Route decodes encoded messages (for any partition) and encodes them
+// again by their targets' owners under this kernel's bounds: msgs[q] are
+// those for partition q, nil where none. A driver that splits a partition
+// moves the messages waiting for it to the new partitions this way.
+func (k *Kernel) Route(msgs []byte) ([][]byte, error) {
+	var box outbox
+	p := &partition{lo: 0, hi: k.e.n, eng: k.e}
+	if err := p.decodeOutbox(msgs, &box); err != nil {
+		return nil, err
+	}
+	boxes := make([]outbox, k.NumPartitions())
+	for _, m := range box.sets {
+		q := k.e.owner(m.v)
+		boxes[q].sets = append(boxes[q].sets, m)
+	}
+	for _, m := range box.halves {
+		q := k.e.owner(m.v)
+		boxes[q].halves = append(boxes[q].halves, m)
+	}
+	out := make([][]byte, len(boxes))
+	for q := range boxes {
+		if len(boxes[q].halves) > 0 || len(boxes[q].sets) > 0 {
+			out[q] = p.encodeOutbox(nil, &boxes[q])
+		}
+	}
+	return out, nil
 }
 
 // ForEachSet decodes a vertex record (Partition.AppendVertex) without a

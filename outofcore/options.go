@@ -48,8 +48,12 @@ type Stats struct {
 	// Loads counts partition loads; LoadsPerRound lists them by round.
 	Loads         int
 	LoadsPerRound []int
-	// Splits counts partitions split in two for growing past the budget.
-	Splits int
+	// Splits counts the partitions that splits added: after a step (a
+	// partition grown past Options.SplitBytes), before one (PreSplits: its
+	// waiting messages would take it past twice that, at the growth per
+	// message byte seen so far), or in one (Retries: a step abandoned
+	// when its partition passed three times that, split and redone).
+	Splits, PreSplits, Retries int
 	// Spills counts worklist buffers written before their partition's
 	// commit.
 	Spills int

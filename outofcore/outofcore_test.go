@@ -147,6 +147,11 @@ func TestExact(t *testing.T) {
 				// Partitions split as they grow past 1/8 of the final
 				// closure's records (estimated at 4 bytes per edge).
 				{Partitions: 4, SplitBytes: max(256, want.d.N/2)},
+				// One partition to start with, which must split before
+				// and during its steps: a step is abandoned past 3 split
+				// sizes, and a partition whose waiting messages promise
+				// more than 2 is split before it is loaded.
+				{Partitions: 1, SplitBytes: max(256, want.d.N/4)},
 			} {
 				np := o.Partitions
 				start := time.Now()
@@ -157,14 +162,17 @@ func TestExact(t *testing.T) {
 				if !got.equal(want) {
 					t.Fatalf("partitions=%d: closure differs from in-memory:\n got  %v\n want %v", np, got, want)
 				}
+				if o.Partitions == 1 && (st.Retries == 0 || st.PreSplits == 0) {
+					t.Errorf("one partition at first: %d abandoned steps, %d splits before steps; want both", st.Retries, st.PreSplits)
+				}
 				if st.Partitions < 4 {
 					t.Fatalf("%d partitions, want at least 4", st.Partitions)
 				}
 				if o.SplitBytes > 0 && st.Splits == 0 {
 					t.Errorf("no partition split past %d bytes", o.SplitBytes)
 				}
-				t.Logf("partitions=%d (%d splits): %d edges equal; %d rounds, %d loads, %d spills; %s (in memory %s)",
-					np, st.Splits, want.d.N, st.Rounds, st.Loads, st.Spills, time.Since(start).Round(time.Millisecond), mem.Round(time.Millisecond))
+				t.Logf("partitions=%d (%d splits, %d before steps, %d steps abandoned): %d edges equal; %d rounds, %d loads, %d spills; %s (in memory %s)",
+					np, st.Splits, st.PreSplits, st.Retries, want.d.N, st.Rounds, st.Loads, st.Spills, time.Since(start).Round(time.Millisecond), mem.Round(time.Millisecond))
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package outofcore
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,6 +39,9 @@ func (s *Store) Solve(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	if s.unsplittable == nil {
+		s.unsplittable = map[int]bool{}
+	}
 	s.stats.Partitions = len(s.parts)
 	s.stats.InputEdges = s.cfg.InputEdges
 	for {
@@ -46,6 +50,15 @@ func (s *Store) Solve(ctx context.Context) (err error) {
 			if !work[p] {
 				continue
 			}
+			// A partition whose waiting messages would, at the growth
+			// seen so far, take it well past the split size is split
+			// before it is loaded.
+			if err := s.preSplit(p, &work); err != nil {
+				return err
+			}
+			if !work[p] {
+				continue // its messages all went to the new partitions
+			}
 			if loads == 0 {
 				s.stats.Rounds++
 				s.stats.LoadsPerRound = append(s.stats.LoadsPerRound, 0)
@@ -53,15 +66,24 @@ func (s *Store) Solve(ctx context.Context) (err error) {
 			loads++
 			s.stats.Loads++
 			s.stats.LoadsPerRound[len(s.stats.LoadsPerRound)-1]++
-			if err := s.step(ctx, p, work); err != nil {
+			err := s.step(ctx, p, work)
+			if errors.Is(err, errTooBig) {
+				// Abandoned: nothing was committed. Split and redo.
+				s.stats.Retries++
+				if err := s.splitGrown(p, &work); err != nil {
+					return err
+				}
+				p--
+				continue
+			}
+			if err != nil {
 				return err
 			}
 			work[p] = false
 			if s.parts[p].Bytes > s.splitBytes() {
-				if err := s.split(p); err != nil {
+				if err := s.splitInto(p, 2, 0, &work); err != nil {
 					return err
 				}
-				work = append(work, false)
 			}
 			if s.opts.Progress != nil {
 				s.stats.Stored = s.stored()
@@ -95,9 +117,10 @@ func (s *Store) stored() int64 {
 }
 
 // pendingWork finds the partitions with messages waiting or in-lists to
-// rebuild.
+// rebuild, and counts the bytes of messages waiting for each.
 func (s *Store) pendingWork() ([]bool, error) {
 	work := make([]bool, len(s.parts))
+	s.pend = make([]int64, len(s.parts))
 	for p, rec := range s.parts {
 		work[p] = rec.Rebuild
 	}
@@ -105,14 +128,14 @@ func (s *Store) pendingWork() ([]bool, error) {
 	if err != nil {
 		return nil, s.wrapIO(err)
 	}
-	for it.First(); it.Valid(); {
+	for it.First(); it.Valid(); it.Next() {
 		dst, _, _, ok := parseMsgKey(it.Key())
 		if !ok || dst >= len(work) {
 			it.Close()
 			return nil, s.corrupt("bad worklist key %x", it.Key())
 		}
 		work[dst] = true
-		it.SeekGE(keyMsgs(dst + 1))
+		s.pend[dst] += int64(len(it.Value()))
 	}
 	return work, s.wrapIO(it.Close())
 }
@@ -125,6 +148,38 @@ type resident struct {
 	work  []bool
 	// sizes are the stored record sizes of the vertices read.
 	sizes map[uint32]int
+	// maxDerived, when not negative, is the number of derived edges past
+	// which the step is abandoned (see grow).
+	maxDerived int64
+	// spilled counts the bytes spills wrote for each partition.
+	spilled map[int]int64
+}
+
+// errTooBig abandons a step whose partition outgrows its budget.
+var errTooBig = errors.New("outofcore: partition outgrows its budget")
+
+// grow is the kernel's Grow callback: a partition whose records would
+// pass 3 split sizes (at the bytes per edge stored so far) is abandoned
+// before it takes more memory than its share; Solve splits it and redoes
+// the step.
+func (s *Store) grow(derived int64) error {
+	if r := s.cur; r != nil && r.maxDerived >= 0 && derived > r.maxDerived {
+		return errTooBig
+	}
+	return nil
+}
+
+// bytesPerEdge is the record bytes per stored edge so far (4 before any).
+func (s *Store) bytesPerEdge() float64 {
+	var b, n int64
+	for _, p := range s.parts {
+		b += p.Bytes
+		n += p.Stored
+	}
+	if n < 1000 {
+		return 4
+	}
+	return float64(b) / float64(n)
 }
 
 func (s *Store) noteSize(v uint32, n int) {
@@ -143,6 +198,7 @@ func (s *Store) spill(q int, msgs []byte) error {
 		return s.wrapIO(err)
 	}
 	r.work[q] = true
+	r.spilled[q] += int64(len(msgs))
 	s.stats.Spills++
 	crash.Point("spill")
 	return nil
@@ -151,8 +207,13 @@ func (s *Store) spill(q int, msgs []byte) error {
 // step loads partition p, gathers its messages, processes it and commits.
 func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	rec := s.parts[p]
-	s.cur = &resident{p: p, epoch: rec.Epoch + 1, work: work, sizes: map[uint32]int{}}
+	s.cur = &resident{p: p, epoch: rec.Epoch + 1, work: work, sizes: map[uint32]int{}, spilled: map[int]int64{}, maxDerived: -1}
 	defer func() { s.cur = nil }()
+	if lo, hi := s.k.Range(p); hi-lo >= 2 && !s.unsplittable[p] {
+		s.cur.maxDerived = max(0, int64(float64(3*s.splitBytes()-rec.Bytes)/s.bytesPerEdge()))
+	}
+	bytes0 := rec.Bytes
+	var msgBytes int64
 	P := s.k.NewPartition(p)
 	if rec.Rebuild {
 		// A rebuild reads every out-list: load the partition in one scan.
@@ -189,12 +250,13 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 		if err := P.Gather(ctx, v); err != nil {
 			key := bytes.Clone(it.Key())
 			it.Close()
-			if ctx.Err() != nil {
+			if ctx.Err() != nil || !errors.Is(err, edgecentric.ErrMalformed) {
 				return err
 			}
 			return s.corrupt("worklist chunk %x for partition %d: %v", key, p, err)
 		}
 		consumed[src] = max(consumed[src], epoch)
+		msgBytes += int64(len(v))
 		crash.Point("gather")
 	}
 	if err := it.Close(); err != nil {
@@ -222,11 +284,14 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	})
 	P.ClearDirty()
 	r := s.cur
+	type out struct{ q, n int }
+	var outs []out
 	for q := range s.parts {
 		if msgs := P.TakeOutbox(q); msgs != nil {
 			r.seq++
 			b.Set(keyMsg(q, uint32(p), r.epoch, r.seq), msgs, nil)
 			work[q] = true
+			outs = append(outs, out{q, len(msgs)})
 		}
 	}
 	for src, epoch := range consumed {
@@ -243,6 +308,16 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	}
 	s.parts[p] = rec
 	s.stats.Applications += apps
+	// Growth per message byte, for preSplit; pending bytes per partition.
+	s.grownBytes += rec.Bytes - bytes0
+	s.msgBytes += msgBytes
+	s.pend[p] = 0
+	for _, o := range outs {
+		s.pend[o.q] += int64(o.n)
+	}
+	for q, n := range r.spilled {
+		s.pend[q] += n
+	}
 	crash.Point("commit")
 	return nil
 }
@@ -342,58 +417,229 @@ func (s *Store) splitBytes() int64 {
 	return s.opts.mem() / 20
 }
 
-// split divides partition p, which has just committed (so no messages wait
-// for it), at the vertex that halves its record bytes: the upper half
-// becomes a new partition. One atomic batch; the kernel is remade with the
-// new bounds.
-func (s *Store) split(p int) error {
-	lo, hi := s.k.Range(p)
-	if hi-lo < 2 {
+// growth is the record bytes that one byte of messages has added, over
+// this process's commits, or 0 before any.
+func (s *Store) growth() float64 {
+	if s.msgBytes == 0 {
+		return 0
+	}
+	return max(0, float64(s.grownBytes)/float64(s.msgBytes))
+}
+
+// preSplit splits partition p before it is loaded when its records and
+// the growth its waiting messages promise (at the rate seen so far) pass
+// twice the split size: into pieces of about one split size each.
+func (s *Store) preSplit(p int, work *[]bool) error {
+	g := s.growth()
+	S := s.splitBytes()
+	if g == 0 || s.unsplittable[p] {
 		return nil
 	}
-	var total int64
-	if err := s.scanSizes(lo, hi, func(_ uint32, n int) { total += int64(n) }); err != nil {
-		return err
+	grown := int64(g * float64(s.pend[p]))
+	est := s.parts[p].Bytes + grown
+	if est <= 2*S {
+		return nil
 	}
-	mid, left := hi, int64(0)
-	if err := s.scanSizes(lo, hi, func(v uint32, n int) {
-		if mid == hi && left+int64(n) > total/2 && v > lo {
-			mid = v
-		}
-		if mid == hi {
-			left += int64(n)
-		}
-	}); err != nil {
-		return err
-	}
-	if mid == hi {
-		return nil // one vertex holds more than half: nothing to gain
-	}
-	s.parts[p].Bytes = left
-	s.parts = append(s.parts, partRec{Lo: mid, Bytes: total - left})
-	s.cfg.Partitions = len(s.parts)
+	s.stats.PreSplits++
+	return s.splitInto(p, int((est+S-1)/S), grown, work)
+}
+
+// splitGrown splits partition p after its step was abandoned for
+// outgrowing the budget: in two, weighing the waiting messages as the
+// growth seen so far predicts (or, before any, as much as the records).
+func (s *Store) splitGrown(p int, work *[]bool) error {
+	// The abandoned attempt's spills are dropped: the step is redone.
 	b := s.db.NewBatch()
 	defer b.Close()
-	if err := s.setPart(b, p); err != nil {
-		return err
-	}
-	if err := s.setPart(b, len(s.parts)-1); err != nil {
-		return err
-	}
-	if err := s.setConfig(b); err != nil {
-		return err
+	for q := range s.parts {
+		b.DeleteRange(keyMsg(q, uint32(p), s.parts[p].Epoch+1, 0), keyMsg(q, uint32(p), s.parts[p].Epoch+2, 0), nil)
 	}
 	if err := b.Commit(pebble.Sync); err != nil {
 		return s.wrapIO(err)
 	}
-	k, err := s.kernel(nil, s.k.Labels(), s.cfg.NumVertices)
+	grown := int64(s.growth() * float64(s.pend[p]))
+	if grown == 0 {
+		grown = max(s.parts[p].Bytes, 1)
+	}
+	n := len(s.parts)
+	if err := s.splitInto(p, 2, grown, work); err != nil {
+		return err
+	}
+	if len(s.parts) == n {
+		// Nothing to divide (one vertex holds it all): let the step run.
+		s.unsplittable[p] = true
+	}
+	return nil
+}
+
+// split divides partition p into (up to) k partitions of about equal
+// weight, a vertex's weight being its record's size plus its share of
+// grown, spread over the vertices by the edge halves waiting for them.
+// p keeps the lowest range; the others become new partitions. The
+// messages waiting for p move to the new owners; all in one atomic
+// batch, and the kernel is remade with the new bounds.
+func (s *Store) splitInto(p, k int, grown int64, work *[]bool) error {
+	lo, hi := s.k.Range(p)
+	if hi-lo < 2 || k < 2 {
+		return nil
+	}
+	k = min(k, int(hi-lo))
+	weight := make([]float64, hi-lo)
+	recBytes := make([]int64, hi-lo)
+	var total float64
+	if err := s.scanSizes(lo, hi, func(v uint32, n int) {
+		recBytes[v-lo] = int64(n)
+		weight[v-lo] = float64(n)
+	}); err != nil {
+		return err
+	}
+	if grown > 0 && s.pend[p] > 0 {
+		var halves []int32
+		var nh int64
+		halves = make([]int32, hi-lo)
+		if err := s.scanMsgs(p, func(_ []byte, msgs []byte) error {
+			return s.k.Targets(msgs, func(v uint32, n int) {
+				if v >= lo && v < hi {
+					halves[v-lo] += int32(min(n, 1<<20))
+					nh += int64(n)
+				}
+			})
+		}); err != nil {
+			return err
+		}
+		if nh > 0 {
+			per := float64(grown) / float64(nh)
+			for i, h := range halves {
+				weight[i] += per * float64(h)
+			}
+		}
+	}
+	for _, w := range weight {
+		total += w
+	}
+	// Cuts at the k-quantiles of the weight (by vertex count when
+	// nothing weighs anything).
+	var cuts []uint32
+	var cum float64
+	next := 1
+	for i := range weight {
+		v := lo + uint32(i)
+		if total == 0 {
+			if i > 0 && uint64(i)*uint64(k) >= uint64(next)*uint64(hi-lo) {
+				cuts = append(cuts, v)
+				next++
+			}
+		} else if i > 0 && cum >= total*float64(next)/float64(k) {
+			cuts = append(cuts, v)
+			for next++; next < k && cum >= total*float64(next)/float64(k); next++ {
+			}
+		}
+		if next >= k {
+			break
+		}
+		cum += weight[i]
+	}
+	if len(cuts) == 0 {
+		return nil // one vertex holds nearly everything: nothing to gain
+	}
+	sum := func(a, b uint32) int64 {
+		var n int64
+		for _, x := range recBytes[a-lo : b-lo] {
+			n += x
+		}
+		return n
+	}
+	first := len(s.parts)
+	rebuild := s.parts[p].Rebuild
+	s.parts[p].Bytes = sum(lo, cuts[0])
+	for i, c := range cuts {
+		end := hi
+		if i+1 < len(cuts) {
+			end = cuts[i+1]
+		}
+		s.parts = append(s.parts, partRec{Lo: c, Bytes: sum(c, end), Rebuild: rebuild})
+	}
+	s.cfg.Partitions = len(s.parts)
+	kern, err := s.kernel(nil, s.k.Labels(), s.cfg.NumVertices)
 	if err != nil {
 		return err
 	}
-	s.k = k
-	s.stats.Splits++
+	b := s.db.NewBatch()
+	defer b.Close()
+	// Move the waiting messages, keeping their source, epoch and
+	// sequence number (which consumption and resume go by).
+	moved := make([]int64, len(s.parts))
+	if s.pend[p] > 0 {
+		if err := s.scanMsgs(p, func(key, msgs []byte) error {
+			routed, err := kern.Route(msgs)
+			if err != nil {
+				return s.corrupt("worklist chunk %x for partition %d: %v", key, p, err)
+			}
+			_, src, epoch, _ := parseMsgKey(key)
+			seq := binary.BigEndian.Uint32(key[17:])
+			if routed[p] == nil {
+				b.Delete(key, nil)
+			}
+			for q, m := range routed {
+				if m != nil {
+					b.Set(keyMsg(q, src, epoch, seq), m, nil)
+					moved[q] += int64(len(m))
+				}
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+	}
+	for q := p; q < len(s.parts); q++ {
+		if q == p || q >= first {
+			if err := s.setPart(b, q); err != nil {
+				return err
+			}
+		}
+	}
+	if err := s.setConfig(b); err != nil {
+		return err
+	}
+	crash.Point("split")
+	if err := b.Commit(pebble.Sync); err != nil {
+		return s.wrapIO(err)
+	}
+	s.k = kern
+	s.pend = append(s.pend, make([]int64, len(s.parts)-first)...)
+	*work = append(*work, make([]bool, len(s.parts)-first)...)
+	for q := range moved {
+		if q == p || q >= first {
+			if s.pend[p] > 0 {
+				s.pend[q] = moved[q]
+			}
+			(*work)[q] = moved[q] > 0 || rebuild
+		}
+	}
+	s.stats.Splits += len(s.parts) - first
 	s.stats.Partitions = len(s.parts)
 	return nil
+}
+
+// scanMsgs calls fn with each worklist chunk waiting for partition p (the
+// key is only valid during the call).
+func (s *Store) scanMsgs(p int, fn func(key, msgs []byte) error) error {
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: keyMsgs(p), UpperBound: keyMsgs(p + 1)})
+	if err != nil {
+		return s.wrapIO(err)
+	}
+	for it.First(); it.Valid(); it.Next() {
+		v, err := it.ValueAndErr()
+		if err != nil {
+			it.Close()
+			return s.wrapIO(err)
+		}
+		if err := fn(it.Key(), v); err != nil {
+			it.Close()
+			return err
+		}
+	}
+	return s.wrapIO(it.Close())
 }
 
 // scanSizes calls fn with each vertex record's size in [lo, hi).

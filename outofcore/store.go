@@ -165,6 +165,13 @@ type Store struct {
 	stats Stats
 	// cur is the partition being processed.
 	cur *resident
+	// pend counts the bytes of messages waiting for each partition;
+	// grownBytes and msgBytes are the record bytes this process's commits
+	// added and the message bytes they consumed (see preSplit).
+	pend                 []int64
+	grownBytes, msgBytes int64
+	// unsplittable marks partitions that a split could not divide.
+	unsplittable map[int]bool
 	// broken is set after a fatal pebble error.
 	broken bool
 }
@@ -569,7 +576,7 @@ func (s *Store) kernel(g *graph.Graph, labels []edgecentric.Label, n uint32) (*e
 	}
 	return edgecentric.NewKernel(g, s.gr, edgecentric.KernelOptions{
 		Labels: labels, NumVertices: n, Chunk: s.cfg.Chunk, Bounds: bounds,
-		SpillBytes: spill, Spill: s.spill, Fetch: s.fetch, FetchMany: s.fetchMany,
+		SpillBytes: spill, Spill: s.spill, Fetch: s.fetch, FetchMany: s.fetchMany, Grow: s.grow,
 	})
 }
 

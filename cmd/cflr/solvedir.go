@@ -175,8 +175,8 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 		return err
 	}
 	fmt.Fprintf(w, "CountEdges (%s): %d\n", strings.Join(ng.SortedNames(ng.Count), ", "), ce)
-	fmt.Fprintf(w, "out of core in %s: %d partitions, %d rounds, %d partition loads (per round %v), %d spills, %d vertex fetches, %d stored edges, %s, read %s, wrote %s, peak RSS %s\n",
-		f.dir, st.Partitions, st.Rounds, st.Loads, st.LoadsPerRound, st.Spills, st.VertexFetches, st.Stored, st.Elapsed.Round(time.Millisecond),
+	fmt.Fprintf(w, "out of core in %s: %d partitions (%d added by splits, %d before steps, %d steps redone), %d rounds, %d partition loads (per round %v), %d spills, %d vertex fetches, %d stored edges, %s, read %s, wrote %s, peak RSS %s\n",
+		f.dir, st.Partitions, st.Splits, st.PreSplits, st.Retries, st.Rounds, st.Loads, st.LoadsPerRound, st.Spills, st.VertexFetches, st.Stored, st.Elapsed.Round(time.Millisecond),
 		fmtBytes(st.BytesRead), fmtBytes(st.BytesWritten), fmtBytes(st.PeakRSS))
 	if f.outPath != "" {
 		syms := slices.Clone(ng.Count)
