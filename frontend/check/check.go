@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/cflr/cflr/edgecentric"
@@ -71,6 +72,7 @@ type Config struct {
 type Stats struct {
 	Analysis   frontend.Stats // load, SSA, call graph, points-to graph and solve
 	Flow       time.Duration  // building the value-flow graph
+	FlowCPU    time.Duration  // CPU time (user+system, all threads, GC included) of that
 	FlowVerts  int            // value-flow graph vertices
 	FlowEdges  int            // value-flow graph edges
 	Checks     []CheckStats   // one per check run, in order
@@ -82,7 +84,8 @@ type Stats struct {
 type CheckStats struct {
 	Name     string
 	Time     time.Duration
-	Derived  int64 // closure edges the check's solve stored
+	CPU      time.Duration // user+system time of all threads, GC included
+	Derived  int64         // closure edges the check's solve stored
 	Findings int
 }
 
@@ -167,12 +170,13 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 		return nil, err
 	}
 	progress("value flow")
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope})
 	if err != nil {
 		return nil, err
 	}
-	st := &Stats{Analysis: a.Stats, Flow: time.Since(start), FlowVerts: int(flow.NumVertices), FlowEdges: len(flow.Edges)}
+	cpu1 := cpuTime()
+	st := &Stats{Analysis: a.Stats, Flow: time.Since(start), FlowCPU: cpu1 - cpu0, FlowVerts: int(flow.NumVertices), FlowEdges: len(flow.Edges)}
 	pass := &Pass{Prog: prog, Analysis: a, Flow: flow, Config: cfg}
 	var all []Finding
 	for _, c := range checkers {
@@ -180,7 +184,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 			return nil, err
 		}
 		progress(c.Name())
-		start := time.Now()
+		start, cpu0 := time.Now(), cpuTime()
 		fs, err := c.Run(ctx, pass)
 		if err != nil {
 			return nil, fmt.Errorf("check %s: %w", c.Name(), err)
@@ -188,7 +192,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 		for i := range fs {
 			fs[i].Check = c.Name()
 		}
-		st.Checks = append(st.Checks, CheckStats{Name: c.Name(), Time: time.Since(start), Derived: flow.lastDerived(c.Name()), Findings: len(fs)})
+		st.Checks = append(st.Checks, CheckStats{Name: c.Name(), Time: time.Since(start), CPU: cpuTime() - cpu0, Derived: flow.lastDerived(c.Name()), Findings: len(fs)})
 		all = append(all, fs...)
 	}
 	if cfg.Snapshot != nil {
@@ -214,4 +218,14 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 		*cfg.Stats = *st
 	}
 	return all, nil
+}
+
+// cpuTime is the process's user and system time so far (zero where
+// getrusage fails).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

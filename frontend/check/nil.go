@@ -56,7 +56,11 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		}
 		srcs = append(srcs, SourceEdge{Dst: s.V, Label: label, Index: graph.NoIndex})
 	}
-	sv, err := g.Solve(ctx, "nilflow", gr, srcs, nilSkip(g), p.Config.Threads)
+	targets := make([]uint32, 0, len(g.NilSinks))
+	for _, s := range g.NilSinks {
+		targets = append(targets, s.V)
+	}
+	sv, err := g.Solve(ctx, "nilflow", gr, srcs, &SolveOptions{Skip: nilSkip(g), Targets: targets, Threads: p.Config.Threads})
 	if err != nil {
 		return nil, err
 	}

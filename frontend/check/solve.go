@@ -3,7 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
-	"sort"
+	"strings"
 
 	"github.com/cflr/cflr/edgecentric"
 	"github.com/cflr/cflr/grammar"
@@ -26,54 +26,129 @@ type SourceEdge struct {
 }
 
 // Solved is one check's closure over the value-flow graph plus its source
-// edges, with witnesses.
+// edges, with witnesses. It answers for flows from Root only.
 type Solved struct {
 	g     *FlowGraph
 	res   *edgecentric.Result
-	edges []graph.Edge // the solved graph's edges: the flow graph's kept ones, then the sources
-	info  []EdgeInfo
-	descs map[int]string // source edge descriptions, by edge number
-	bySrc []int32        // edge numbers sorted by source, for witness lookups
-	wf    *edgecentric.WitnessFinder
-	reach map[int]map[uint32]bool
-	glab  *graph.Graph
+	edges []graph.Edge // the solved graph's edges: the flow graph's kept ones, then the sources kept
+	// orig is, per solved edge, the number of the flow graph's edge it is
+	// (>= 0), or -1-k for sources[k].
+	orig     []int32
+	sources  []SourceEdge
+	describe func(*SourceEdge) string
+	// srcStart and bySrc list the solved edges by source vertex (in edge
+	// order within a source), for witness lookups.
+	srcStart []int32
+	bySrc    []int32
+	wf       *edgecentric.WitnessFinder
+	reach    map[int][]uint64 // symbol → bitset of the vertices Root reaches by it
+	glab     *graph.Graph
 }
 
-// Solve solves the check grammar gr over the flow graph without the edges
-// skip rejects (nil: keep all), plus sources. name labels the solve in
-// Stats.
-func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar, sources []SourceEdge, skip func(i int, e graph.Edge) bool, threads int) (*Solved, error) {
+// SolveOptions says which edges FlowGraph.Solve leaves out and how
+// witnesses describe the sources' edges.
+type SolveOptions struct {
+	// Skip, when non-nil, leaves out edge i of the flow graph.
+	Skip func(i int, e graph.Edge) bool
+	// Targets, when non-nil, are the only vertices the check asks
+	// Reaches and Witness about: edges on no path from Root to one of
+	// them are left out of the solve.
+	Targets []uint32
+	// Describe, when non-nil, describes a source edge that has no Desc
+	// but a call site (Info.Site), for witness steps: called only for
+	// the edges that witnesses use.
+	Describe func(*SourceEdge) string
+	// Threads is the solver's parallelism.
+	Threads int
+}
+
+// Solve solves the check grammar gr over the flow graph plus sources,
+// without the edges opts.Skip rejects. name labels the solve in Stats.
+//
+// Only flows from Root are asked for (Reaches, Witness), so the solve
+// leaves out the edges that no path from Root reaches (and, with
+// opts.Targets, those from which no target is reached): no derivation of
+// an edge from Root uses them, and the closure edges it keeps are the same
+// with the same vertex numbers, so witnesses do not change either. On a
+// whole program most of the graph is code that no nil or source reaches.
+func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar, sources []SourceEdge, opts *SolveOptions) (*Solved, error) {
+	if opts == nil {
+		opts = &SolveOptions{}
+	}
 	sg := graph.New()
 	for _, l := range g.Labels {
 		sg.Label(l)
 	}
-	sg.NumVertices = g.NumVertices
-	sv := &Solved{g: g, descs: map[int]string{}, glab: sg}
-	if skip == nil {
-		sg.Edges = make([]graph.Edge, 0, len(g.Edges)+len(sources))
-		sg.Edges = append(sg.Edges, g.Edges...)
-		sv.info = append(make([]EdgeInfo, 0, len(g.Info)+len(sources)), g.Info...)
-	} else {
-		for i, e := range g.Edges {
-			if !skip(i, e) {
-				sg.Edges = append(sg.Edges, e)
-				sv.info = append(sv.info, g.Info[i])
-			}
+	// Labels, indices and the vertex count as if every source were kept.
+	n := g.NumVertices
+	srcLabel := make([]uint32, len(sources))
+	srcIndex := make([]uint32, len(sources))
+	for k := range sources {
+		s := &sources[k]
+		srcLabel[k] = sg.Label(s.Label)
+		srcIndex[k] = s.Index
+		if !graph.IsIndexedLabel(s.Label) {
+			srcIndex[k] = graph.NoIndex
+		}
+		n = max(n, s.Src+1, s.Dst+1)
+	}
+	sg.NumVertices = n
+	// Candidates: the flow edges not skipped, then the sources.
+	flowKept := make([]int32, 0, len(g.Edges))
+	for i, e := range g.Edges {
+		if opts.Skip == nil || !opts.Skip(i, e) {
+			flowKept = append(flowKept, int32(i))
 		}
 	}
-	for _, s := range sources {
-		idx := s.Index
-		if !graph.IsIndexedLabel(s.Label) {
-			idx = graph.NoIndex
+	nc := len(flowKept) + len(sources)
+	cand := func(c int) (src, dst uint32) {
+		if c < len(flowKept) {
+			e := &g.Edges[flowKept[c]]
+			return e.Src, e.Dst
 		}
-		sg.AddEdge(s.Src, s.Dst, s.Label, idx)
-		if s.Desc != "" {
-			sv.descs[len(sv.info)] = s.Desc
+		s := &sources[c-len(flowKept)]
+		return s.Src, s.Dst
+	}
+	keep := make([]bool, nc)
+	if prunable(gr) {
+		fwd := reachFrom(int(n), nc, cand, []uint32{Root}, false, nil)
+		var bwd []bool
+		if opts.Targets != nil {
+			bwd = reachFrom(int(n), nc, cand, opts.Targets, true, fwd)
 		}
-		sv.info = append(sv.info, s.Info)
+		for c := range keep {
+			src, dst := cand(c)
+			keep[c] = fwd[src] && (bwd == nil || bwd[dst])
+		}
+	} else {
+		for c := range keep {
+			keep[c] = true
+		}
+	}
+	m := 0
+	for _, k := range keep {
+		if k {
+			m++
+		}
+	}
+	sv := &Solved{g: g, sources: sources, describe: opts.Describe, glab: sg}
+	sg.Edges = make([]graph.Edge, 0, m)
+	sv.orig = make([]int32, 0, m)
+	for c, i := range flowKept {
+		if keep[c] {
+			sg.Edges = append(sg.Edges, g.Edges[i])
+			sv.orig = append(sv.orig, i)
+		}
+	}
+	for k := range sources {
+		if keep[len(flowKept)+k] {
+			s := &sources[k]
+			sg.Edges = append(sg.Edges, graph.Edge{Src: s.Src, Dst: s.Dst, Label: srcLabel[k], Index: srcIndex[k]})
+			sv.orig = append(sv.orig, int32(-1-k))
+		}
 	}
 	sv.edges = sg.Edges
-	res, err := edgecentric.Solve(ctx, sg, gr, &edgecentric.Options{Threads: threads})
+	res, err := edgecentric.Solve(ctx, sg, gr, &edgecentric.Options{Threads: opts.Threads})
 	if err != nil {
 		return nil, fmt.Errorf("solving the %s graph: %w", name, err)
 	}
@@ -82,6 +157,74 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 	g.derived[name] = res.CountEdges()
 	g.mu.Unlock()
 	return sv, nil
+}
+
+// prunable reports whether a solve under gr may leave out edges that no
+// path from Root reaches: no symbol reads edges backwards.
+func prunable(gr *grammar.Grammar) bool {
+	for s := range gr.Symbols {
+		if strings.HasPrefix(gr.Name(s), "-") {
+			return false
+		}
+		if _, rev := gr.ReversedNonterminal(s); rev {
+			return false
+		}
+	}
+	return true
+}
+
+// reachFrom marks the vertices (of n) that the m edges cand lists reach
+// from seeds, following them backwards when back is set, and then only
+// through edges whose source within is true.
+func reachFrom(n, m int, cand func(int) (uint32, uint32), seeds []uint32, back bool, within []bool) []bool {
+	start := make([]int32, n+1)
+	for c := 0; c < m; c++ {
+		src, dst := cand(c)
+		if within != nil && !within[src] {
+			continue
+		}
+		if back {
+			src = dst
+		}
+		start[src+1]++
+	}
+	for v := 0; v < n; v++ {
+		start[v+1] += start[v]
+	}
+	adj := make([]uint32, start[n])
+	fill := make([]int32, n)
+	copy(fill, start[:n])
+	for c := 0; c < m; c++ {
+		src, dst := cand(c)
+		if within != nil && !within[src] {
+			continue
+		}
+		if back {
+			src, dst = dst, src
+		}
+		adj[fill[src]] = dst
+		fill[src]++
+	}
+	fill = nil
+	seen := make([]bool, n)
+	var work []uint32
+	for _, v := range seeds {
+		if int(v) < n && !seen[v] {
+			seen[v] = true
+			work = append(work, v)
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, w := range adj[start[v]:start[v+1]] {
+			if !seen[w] {
+				seen[w] = true
+				work = append(work, w)
+			}
+		}
+	}
+	return seen
 }
 
 func (g *FlowGraph) lastDerived(name string) int64 {
@@ -101,19 +244,19 @@ func (s *Solved) Reaches(sym string, v uint32) bool {
 		return false
 	}
 	if s.reach == nil {
-		s.reach = map[int]map[uint32]bool{}
+		s.reach = map[int][]uint64{}
 	}
-	m, ok := s.reach[id]
+	set, ok := s.reach[id]
 	if !ok {
-		m = map[uint32]bool{}
+		set = make([]uint64, (s.res.NumVertices()+63)/64)
 		s.res.ForEach(id, func(e edgecentric.Edge) {
 			if e.Src == Root {
-				m[e.Dst] = true
+				set[e.Dst/64] |= 1 << (e.Dst % 64)
 			}
 		})
-		s.reach[id] = m
+		s.reach[id] = set
 	}
-	return m[v]
+	return int(v/64) < len(set) && set[v/64]&(1<<(v%64)) != 0
 }
 
 // Witness returns the steps of a shortest flow from a source to v that
@@ -125,11 +268,21 @@ func (s *Solved) Witness(sym string, v uint32) ([]Step, error) {
 	}
 	if s.wf == nil {
 		s.wf = s.res.Witnesses()
-		s.bySrc = make([]int32, len(s.edges))
-		for i := range s.bySrc {
-			s.bySrc[i] = int32(i)
+		// By source, in edge order within a source (a counting sort).
+		n := s.res.NumVertices()
+		s.srcStart = make([]int32, n+1)
+		for _, e := range s.edges {
+			s.srcStart[e.Src+1]++
 		}
-		sort.SliceStable(s.bySrc, func(a, b int) bool { return s.edges[s.bySrc[a]].Src < s.edges[s.bySrc[b]].Src })
+		for v := uint32(0); v < n; v++ {
+			s.srcStart[v+1] += s.srcStart[v]
+		}
+		s.bySrc = make([]int32, len(s.edges))
+		fill := append([]int32(nil), s.srcStart[:n]...)
+		for k, e := range s.edges {
+			s.bySrc[fill[e.Src]] = int32(k)
+			fill[e.Src]++
+		}
 	}
 	path, err := s.wf.Witness(Root, v, id, graph.NoIndex)
 	if err != nil {
@@ -160,13 +313,11 @@ func (s *Solved) Witness(sym string, v uint32) ([]Step, error) {
 
 // find returns the number of an edge of the solved graph.
 func (s *Solved) find(src, dst, label, index uint32) int {
-	i := sort.Search(len(s.bySrc), func(i int) bool { return s.edges[s.bySrc[i]].Src >= src })
-	for ; i < len(s.bySrc); i++ {
-		k := s.bySrc[i]
+	if int(src)+1 >= len(s.srcStart) {
+		return -1
+	}
+	for _, k := range s.bySrc[s.srcStart[src]:s.srcStart[src+1]] {
 		e := s.edges[k]
-		if e.Src != src {
-			break
-		}
 		if e.Dst == dst && e.Label == label && e.Index == index {
 			return int(k)
 		}
@@ -174,16 +325,33 @@ func (s *Solved) find(src, dst, label, index uint32) int {
 	return -1
 }
 
+// info is where solved edge k's flow happens, and its source edge (nil
+// for an edge of the flow graph).
+func (s *Solved) info(k int) (EdgeInfo, *SourceEdge) {
+	if o := s.orig[k]; o >= 0 {
+		return s.g.Info[o], nil
+	}
+	src := &s.sources[-1-s.orig[k]]
+	return src.Info, src
+}
+
 // step describes edge k as a witness step.
 func (s *Solved) step(k int) (Step, bool) {
-	e, info := s.edges[k], s.info[k]
+	e := s.edges[k]
+	info, src := s.info(k)
 	g := s.g
 	pos := info.Pos
 	if !pos.IsValid() {
 		pos = g.Vertices[e.Dst].Pos
 	}
-	if d, ok := s.descs[k]; ok {
-		return Step{Pos: g.Position(pos), Desc: d}, pos.IsValid()
+	if src != nil {
+		d := src.Desc
+		if d == "" && src.Info.Site != nil && s.describe != nil {
+			d = s.describe(src)
+		}
+		if d != "" {
+			return Step{Pos: g.Position(pos), Desc: d}, pos.IsValid()
+		}
 	}
 	if e.Src == Root || !pos.IsValid() {
 		return Step{}, false

@@ -169,6 +169,11 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		byKind[k] = gp
 	}
 	reach := t.reachable()
+	var targets []uint32
+	for _, s := range t.sinkSites {
+		targets = append(targets, s.values...)
+		targets = append(targets, s.cells...)
+	}
 	var derived int64
 	for _, gp := range order {
 		active := map[ssa.CallInstruction]bool{}
@@ -183,9 +188,6 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		keep := func(es []SourceEdge) {
 			for _, e := range es {
 				if reach[e.Src] && !t.validated(e.Src, e.Dst, e.Info, gp.kind) {
-					if e.Desc == "" && e.Info.Site != nil {
-						e.Desc = t.modelStep(e)
-					}
 					edges = append(edges, e)
 				}
 			}
@@ -205,7 +207,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			}
 			return t.skip(i, e) || t.validated(e.Src, e.Dst, p.Flow.Info[i], gp.kind)
 		}
-		sv, err := p.Flow.Solve(ctx, "taint", gr, edges, skip, p.Config.Threads)
+		sv, err := p.Flow.Solve(ctx, "taint", gr, edges, &SolveOptions{Skip: skip, Targets: targets, Describe: t.modelStep, Threads: p.Config.Threads})
 		if err != nil {
 			return nil, err
 		}
@@ -356,7 +358,7 @@ func (t *taintRun) validated(src, dst uint32, info EdgeInfo, kind string) bool {
 
 // modelStep describes a model edge of a call for witnesses: "through
 // strings.ToUpper into q".
-func (t *taintRun) modelStep(e SourceEdge) string {
+func (t *taintRun) modelStep(e *SourceEdge) string {
 	c := e.Info.Site.Common()
 	name := ""
 	switch {
