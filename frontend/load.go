@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"github.com/cflr/cflr/edgecentric"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -37,6 +39,19 @@ type Config struct {
 	// whole program's dependencies (the standard library) rarely need them
 	// (cflr check names values only in the packages it checks).
 	DebugPackages func(path string) bool
+	// Prune builds SSA only for the functions the program can run (from
+	// main, the initializers and the named library packages, as
+	// Options.AllFunctions' default): the other bodies are dropped before
+	// SSA, as if written in assembly. Whole-program analyses that start
+	// from the program's entry points (Analyze without AllFunctions) see
+	// the same functions, for a fraction of the SSA and call-graph cost;
+	// queries about any function of the program (VTA comparisons,
+	// AllFunctions) need it off. It also cuts composite literals of
+	// scalar constants (unicode's tables, x/text's code pages) to their
+	// first element: they hold no pointer, nil or untrusted value, and
+	// were two thirds of a web application's SSA instructions. See
+	// pruneBodies and dropConstTables.
+	Prune bool
 }
 
 // PackageError is a load, parse or type error in a package, at the position
@@ -68,6 +83,10 @@ type Program struct {
 	Errors []PackageError
 	// Skipped names the initial packages left out because of errors.
 	Skipped []string
+	// Bodies and Pruned count the function bodies SSA was built for and
+	// those Config.Prune dropped; TableElems, the constant elements of
+	// scalar tables it dropped.
+	Bodies, Pruned, TableElems int
 	// LoadTime and SSATime are the durations of the two phases.
 	LoadTime, SSATime time.Duration
 	// LoadRSS is the peak resident memory after loading and SSA (0 where
@@ -93,11 +112,12 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	}
 	start := time.Now()
 	pcfg := &packages.Config{
-		Context: ctx,
-		Mode:    packages.LoadAllSyntax,
-		Dir:     cfg.Dir,
-		Tests:   cfg.Tests,
-		Env:     cfg.Env,
+		Context:   ctx,
+		Mode:      packages.LoadAllSyntax,
+		Dir:       cfg.Dir,
+		Tests:     cfg.Tests,
+		Env:       cfg.Env,
+		ParseFile: parseFile,
 	}
 	initial, err := packages.Load(pcfg, patterns...)
 	if err != nil {
@@ -118,6 +138,9 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	sort.SliceStable(p.Errors, func(i, j int) bool { return p.Errors[i].Pos < p.Errors[j].Pos })
 
 	start = time.Now()
+	if cfg.Prune {
+		p.Bodies, p.Pruned, p.TableElems = pruneBodies(initial)
+	}
 	mode := ssa.InstantiateGenerics
 	if cfg.Debug && cfg.DebugPackages == nil {
 		mode |= ssa.GlobalDebug
@@ -158,6 +181,13 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	p.SSATime = time.Since(start)
 	p.LoadRSS = edgecentric.PeakRSS()
 	return p, nil
+}
+
+// parseFile is go/packages' parser without the syntactic object
+// resolution (ast.Object) that go/types and go/ssa do not use: it costs
+// parse time and memory for every file of the program.
+func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 }
 
 // buildSSA builds every function body, turning a go/ssa panic (ill-typed

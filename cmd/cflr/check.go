@@ -158,7 +158,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	// calls and stores). Other dependencies keep it: witnesses run through
 	// them, and their steps' positions come from debug references.
 	scope := cfg.Scope
-	lcfg := &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true,
+	lcfg := &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true, Prune: true,
 		DebugPackages: func(path string) bool { return check.InScope(path, scope) || !stdPackage(path) }}
 	p, err := frontend.Load(ctx, lcfg, patterns...)
 	if p != nil && len(p.Errors) > 0 {
@@ -279,6 +279,9 @@ func printCheckStats(w io.Writer, p *frontend.Program, st *check.Stats, total ti
 	}
 	fmt.Fprintf(tw, "total after load\t%.3fs\t\n", total.Seconds())
 	tw.Flush()
+	if p.Pruned > 0 {
+		fmt.Fprintf(w, "function bodies: %d built, %d never run (dropped before SSA); %d constant table elements dropped\n", p.Bodies, p.Pruned, p.TableElems)
+	}
 	fmt.Fprintf(w, "points-to graph: %d vertices, %d edges; value-flow graph: %d vertices, %d edges\n",
 		a.Vertices, a.Edges, st.FlowVerts, st.FlowEdges)
 	for _, c := range st.Checks {

@@ -28,7 +28,7 @@ func loadTestdata(t testing.TB, pkgs ...string) *frontend.Program {
 	for _, p := range pkgs {
 		pats = append(pats, "./"+p)
 	}
-	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, pats...)
+	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true, Prune: true}, pats...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,60 @@
+package frontend_test
+
+import (
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/cflr/cflr/frontend"
+)
+
+// TestPruneTestdata checks Config.Prune on testdata/prune, whose
+// function declarations say "// kept" or "// dropped".
+func TestPruneTestdata(t *testing.T) {
+	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/prune", Prune: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) > 0 {
+		t.Fatal(prog.Errors)
+	}
+	// Lines of package prune where some SSA function (an instance, for a
+	// generic declaration) has a body.
+	withBody := map[int]bool{}
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		origin := fn // instances have no package: their origins do
+		if o := fn.Origin(); o != nil {
+			origin = o
+		}
+		if origin.Pkg == nil || origin.Pkg.Pkg.Name() != "main" || len(fn.Blocks) == 0 {
+			continue
+		}
+		withBody[prog.Fset.Position(origin.Pos()).Line] = true
+	}
+	src, err := os.ReadFile("testdata/prune/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := regexp.MustCompile(`// (kept|dropped)`)
+	n := 0
+	for i, line := range strings.Split(string(src), "\n") {
+		m := ann.FindStringSubmatch(line)
+		if m == nil || !strings.HasPrefix(line, "func ") {
+			continue
+		}
+		n++
+		if got := withBody[i+1]; got != (m[1] == "kept") {
+			t.Errorf("line %d: %s: body kept = %v, want %s", i+1, strings.SplitN(line, "{", 2)[0], got, m[1])
+		}
+	}
+	if n < 10 {
+		t.Fatalf("only %d annotated declarations", n)
+	}
+	if prog.Pruned == 0 || prog.TableElems == 0 {
+		t.Errorf("Pruned = %d, TableElems = %d: want both > 0", prog.Pruned, prog.TableElems)
+	}
+}

@@ -1,0 +1,3 @@
+module cflrprune
+
+go 1.23

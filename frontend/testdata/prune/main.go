@@ -1,0 +1,72 @@
+// Package main exercises Config.Prune: each function declaration says
+// whether its body must be kept (the program can run it) or may be
+// dropped, in a trailing "// kept" or "// dropped" comment on its line.
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+)
+
+type shape interface{ area() int }
+
+type square struct{ side int }
+
+func (s square) area() int { return s.side * s.side } // kept
+
+// perimeter is never called, but square reaches an interface: reflection
+// could call it by name, so it stays.
+func (s square) perimeter() int { return 4 * s.side } // kept
+
+// circle is used nowhere: its methods cannot run.
+type circle struct{ r int }
+
+func (c circle) area() int { return 3 * c.r * c.r } // dropped
+
+type base struct{}
+
+func (base) hello() string { return "hello" } // kept (promoted into derived)
+
+type derived struct{ base }
+
+type box[T any] struct{ v T }
+
+func (b box[T]) get() T { return b.v } // kept
+
+func newBox[T any](v T) box[T] { return box[T]{v} } // kept
+
+func unusedGeneric[T any](v T) T { return v } // dropped
+
+// table holds only constants: its elements are dropped.
+var table = []struct{ lo, hi uint16 }{{1, 2}, {3, 4}, {5, 6}}
+
+var hook = onInit() // package initializers run
+
+func onInit() func() int { return fromHook } // kept
+
+func fromHook() int { return len(table) } // kept
+
+func init() { registered = append(registered, viaInit) } // kept
+
+var registered []func()
+
+func viaInit() {} // kept
+
+func unused() { helper() } // dropped
+
+func helper() {} // dropped (only unused calls it)
+
+func finalizer(*square) {} // kept (a function value)
+
+var once sync.Once
+
+func lazy() {} // kept
+
+func main() { // kept
+	var s shape = square{2}
+	fmt.Println(s.area(), derived{}.hello(), newBox(1).get(), hook())
+	reflect.ValueOf(s).MethodByName("perimeter")
+	once.Do(lazy)
+	go func() { _ = finalizer }()
+}
