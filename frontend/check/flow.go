@@ -438,6 +438,12 @@ func (g *FlowGraph) leaves(v ssa.Value, comp int, guarded bool) []uint32 {
 	return out
 }
 
+// hasValue reports whether v (not a tuple, not a struct) has its vertex.
+func (g *FlowGraph) hasValue(v ssa.Value) bool {
+	_, ok := g.vals[vkey{v, -1, -1, false}]
+	return ok
+}
+
 func (g *FlowGraph) vertex(v ssa.Value, comp, field int, guarded bool) uint32 {
 	k := vkey{v, int32(comp), int32(field), guarded}
 	if id, ok := g.vals[k]; ok {

@@ -1,11 +1,12 @@
 package check
 
 import (
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -191,24 +192,33 @@ func pathKey(v ssa.Value) string {
 		if x.Op == token.MUL {
 			switch a := x.X.(type) {
 			case *ssa.FieldAddr:
-				return fmt.Sprintf("%s.%d", pathKey(a.X), a.Field)
+				return pathKey(a.X) + "." + strconv.Itoa(a.Field)
 			case *ssa.Global:
 				return "g:" + a.String()
 			case *ssa.Alloc:
-				return fmt.Sprintf("a%p", a)
+				return ptrKey('a', a)
 			case *ssa.FreeVar:
 				// A captured variable, loaded anew at each use in the
 				// closure: if p != nil { p.f } loads p twice.
-				return fmt.Sprintf("f%p", a)
+				return ptrKey('f', a)
 			default:
 				// *p through a pointer value: if *p != nil { use(*p) }.
 				return "*" + pathKey(a)
 			}
 		}
 	case *ssa.Field:
-		return fmt.Sprintf("%s:%d", pathKey(x.X), x.Field)
+		return pathKey(x.X) + ":" + strconv.Itoa(x.Field)
 	}
-	return fmt.Sprintf("v%p", v)
+	return ptrKey('v', v)
+}
+
+// ptrKey is tag and the address of the value v points to, as
+// fmt.Sprintf("%c%p", tag, v) writes it (keys are made for every use of
+// a value: fmt's reflection was a third of building the flow graph).
+func ptrKey(tag byte, v any) string {
+	var buf [24]byte
+	b := append(buf[:0], tag, '0', 'x')
+	return string(strconv.AppendUint(b, uint64(reflect.ValueOf(v).Pointer()), 16))
 }
 
 // derefsOf lists, per access path key, the instructions of fn that
@@ -782,7 +792,7 @@ func (g *FlowGraph) computeFreeGuarded(fv *ssa.FreeVar) bool {
 		if !ok {
 			return false
 		}
-		key := fmt.Sprintf("a%p", a)
+		key := ptrKey('a', a)
 		if !g.keyGuarded(key, mc.Block()) && !g.derefBefore(key, mc) {
 			return false
 		}

@@ -43,6 +43,7 @@ type Solved struct {
 	wf       *edgecentric.WitnessFinder
 	reach    map[int][]uint64 // symbol → bitset of the vertices Root reaches by it
 	glab     *graph.Graph
+	derived  int64 // res.CountEdges()
 }
 
 // SolveOptions says which edges FlowGraph.Solve leaves out and how
@@ -50,6 +51,9 @@ type Solved struct {
 type SolveOptions struct {
 	// Skip, when non-nil, leaves out edge i of the flow graph.
 	Skip func(i int, e graph.Edge) bool
+	// SkipSource, when non-nil, leaves out sources[k]: several solves
+	// can share one slice of sources.
+	SkipSource func(k int) bool
 	// Targets, when non-nil, are the only vertices the check asks
 	// Reaches and Witness about: edges on no path from Root to one of
 	// them are left out of the solve.
@@ -79,38 +83,39 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 	for _, l := range g.Labels {
 		sg.Label(l)
 	}
-	// Labels, indices and the vertex count as if every source were kept.
-	n := g.NumVertices
-	srcLabel := make([]uint32, len(sources))
-	srcIndex := make([]uint32, len(sources))
-	for k := range sources {
-		s := &sources[k]
-		srcLabel[k] = sg.Label(s.Label)
-		srcIndex[k] = s.Index
-		if !graph.IsIndexedLabel(s.Label) {
-			srcIndex[k] = graph.NoIndex
-		}
-		n = max(n, s.Src+1, s.Dst+1)
-	}
-	sg.NumVertices = n
-	// Candidates: the flow edges not skipped, then the sources.
+	// Candidates: the flow edges not skipped, then the sources not
+	// skipped. Labels and the vertex count are those of every candidate,
+	// pruned or not.
 	flowKept := make([]int32, 0, len(g.Edges))
 	for i, e := range g.Edges {
 		if opts.Skip == nil || !opts.Skip(i, e) {
 			flowKept = append(flowKept, int32(i))
 		}
 	}
-	nc := len(flowKept) + len(sources)
+	n := g.NumVertices
+	var srcKept []int32
+	srcLabel := make([]uint32, len(sources))
+	for k := range sources {
+		if opts.SkipSource != nil && opts.SkipSource(k) {
+			continue
+		}
+		s := &sources[k]
+		srcKept = append(srcKept, int32(k))
+		srcLabel[k] = sg.Label(s.Label)
+		n = max(n, s.Src+1, s.Dst+1)
+	}
+	sg.NumVertices = n
+	nc := len(flowKept) + len(srcKept)
 	cand := func(c int) (src, dst uint32) {
 		if c < len(flowKept) {
 			e := &g.Edges[flowKept[c]]
 			return e.Src, e.Dst
 		}
-		s := &sources[c-len(flowKept)]
+		s := &sources[srcKept[c-len(flowKept)]]
 		return s.Src, s.Dst
 	}
 	keep := make([]bool, nc)
-	if prunable(gr) {
+	if prunable(gr) && !exhaustive {
 		fwd := reachFrom(int(n), nc, cand, []uint32{Root}, false, nil)
 		var bwd []bool
 		if opts.Targets != nil {
@@ -140,11 +145,15 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 			sv.orig = append(sv.orig, i)
 		}
 	}
-	for k := range sources {
-		if keep[len(flowKept)+k] {
+	for c, k := range srcKept {
+		if keep[len(flowKept)+c] {
 			s := &sources[k]
-			sg.Edges = append(sg.Edges, graph.Edge{Src: s.Src, Dst: s.Dst, Label: srcLabel[k], Index: srcIndex[k]})
-			sv.orig = append(sv.orig, int32(-1-k))
+			idx := s.Index
+			if !graph.IsIndexedLabel(s.Label) {
+				idx = graph.NoIndex
+			}
+			sg.Edges = append(sg.Edges, graph.Edge{Src: s.Src, Dst: s.Dst, Label: srcLabel[k], Index: idx})
+			sv.orig = append(sv.orig, -1-k)
 		}
 	}
 	sv.edges = sg.Edges
@@ -153,11 +162,17 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 		return nil, fmt.Errorf("solving the %s graph: %w", name, err)
 	}
 	sv.res = res
+	sv.derived = res.CountEdges()
 	g.mu.Lock()
-	g.derived[name] = res.CountEdges()
+	g.derived[name] = sv.derived
 	g.mu.Unlock()
 	return sv, nil
 }
+
+// exhaustive turns off what the checks leave out because it cannot change
+// findings (edges on no path from Root to a target, dead-end address
+// vertices), for the tests that compare findings with and without.
+var exhaustive = false
 
 // prunable reports whether a solve under gr may leave out edges that no
 // path from Root reaches: no symbol reads edges backwards.

@@ -69,7 +69,10 @@ type taintRun struct {
 	cellsOf  map[uint32][]uint32 // points-to object → its heap cells in the flow graph
 	children map[uint32][]uint32 // points-to object → its sub-objects
 
-	edges     []SourceEdge                 // sources, and the model edges
+	edges     []modelEdge // sources, and the model edges
+	infos     []EdgeInfo  // modelEdge.info: where each edge's flow happens
+	descs     []string    // modelEdge.desc: source step descriptions
+	descIDs   map[string]int32
 	srcNames  map[string]string            // a source step's description → the source's name
 	skipSite  map[ssa.CallInstruction]bool // sites whose own edges are replaced by a model
 	sinkSites []taintSink
@@ -79,7 +82,7 @@ type taintRun struct {
 	// sanitizer's call passes taint on (its model edges, sanEdges, or its
 	// body) except in the solves of the kinds it cleans for.
 	sanAt    map[ssa.CallInstruction][]*Sanitizer
-	sanEdges map[ssa.CallInstruction][]SourceEdge
+	sanEdges map[ssa.CallInstruction][]modelEdge
 	sanOrder []ssa.CallInstruction // sanAt's keys in program order
 
 	validators map[string][]*Validator
@@ -125,7 +128,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	}
 	hasSource := false
 	for _, e := range t.edges {
-		hasSource = hasSource || e.Src == Root
+		hasSource = hasSource || e.src == Root
 	}
 	if !hasSource {
 		return nil, nil
@@ -168,11 +171,36 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		}
 		byKind[k] = gp
 	}
-	reach := t.reachable()
+	// The flow edges the models replace, decided once for every solve.
+	skipped := make([]bool, len(p.Flow.Edges))
+	for i, e := range p.Flow.Edges {
+		skipped[i] = t.skip(i, e)
+	}
+	reach := t.reachable(skipped)
 	var targets []uint32
 	for _, s := range t.sinkSites {
 		targets = append(targets, s.values...)
 		targets = append(targets, s.cells...)
+	}
+	// The model edges a source may reach, once for every solve: the
+	// sources and models, then those of each sanitizer's call (sanSite
+	// says whose), which a solve leaves out where the sanitizer cleans
+	// for its kinds.
+	var cands []SourceEdge
+	var sanSite []ssa.CallInstruction
+	for _, e := range t.edges {
+		if reach[e.src] {
+			cands = append(cands, t.sourceEdge(e))
+		}
+	}
+	sanSite = make([]ssa.CallInstruction, len(cands), len(cands)+64)
+	for _, c := range t.sanOrder {
+		for _, e := range t.sanEdges[c] {
+			if reach[e.src] {
+				cands = append(cands, t.sourceEdge(e))
+				sanSite = append(sanSite, c)
+			}
+		}
 	}
 	var derived int64
 	for _, gp := range order {
@@ -184,34 +212,27 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 				}
 			}
 		}
-		var edges []SourceEdge
-		keep := func(es []SourceEdge) {
-			for _, e := range es {
-				if reach[e.Src] && !t.validated(e.Src, e.Dst, e.Info, gp.kind) {
-					edges = append(edges, e)
-				}
+		skipSource := func(k int) bool {
+			if c := sanSite[k]; c != nil && active[c] {
+				return true
 			}
-		}
-		keep(t.edges)
-		for _, c := range t.sanOrder {
-			if !active[c] {
-				keep(t.sanEdges[c])
-			}
+			e := &cands[k]
+			return t.validated(e.Src, e.Dst, e.Info, gp.kind)
 		}
 		skip := func(i int, e graph.Edge) bool {
-			if !reach[e.Src] {
+			if !reach[e.Src] || skipped[i] {
 				return true
 			}
 			if site := p.Flow.Info[i].Site; site != nil && active[site] {
 				return true
 			}
-			return t.skip(i, e) || t.validated(e.Src, e.Dst, p.Flow.Info[i], gp.kind)
+			return t.validated(e.Src, e.Dst, p.Flow.Info[i], gp.kind)
 		}
-		sv, err := p.Flow.Solve(ctx, "taint", gr, edges, &SolveOptions{Skip: skip, Targets: targets, Describe: t.modelStep, Threads: p.Config.Threads})
+		sv, err := p.Flow.Solve(ctx, "taint", gr, cands, &SolveOptions{Skip: skip, SkipSource: skipSource, Targets: targets, Describe: t.modelStep, Threads: p.Config.Threads})
 		if err != nil {
 			return nil, err
 		}
-		derived += sv.Result().CountEdges()
+		derived += sv.derived
 		gp.solved = sv
 	}
 	p.Flow.mu.Lock()
@@ -380,24 +401,24 @@ func (t *taintRun) modelStep(e *SourceEdge) string {
 // other vertices cannot take part in a derivation from Root, so the
 // solves leave them out: on a whole program most of the graph is code no
 // source reaches.
-func (t *taintRun) reachable() []bool {
+func (t *taintRun) reachable(skip []bool) []bool {
 	g := t.g
 	n := len(g.Vertices) // Use and Value may have added vertices since BuildFlow
 	// Adjacency in CSR form: flow edges, then model edges.
 	deg := make([]int32, n+1)
-	var model [][]SourceEdge
+	var model [][]modelEdge
 	model = append(model, t.edges)
 	for _, c := range t.sanOrder {
 		model = append(model, t.sanEdges[c])
 	}
 	for i, e := range g.Edges {
-		if !t.skip(i, e) {
+		if !skip[i] {
 			deg[e.Src+1]++
 		}
 	}
 	for _, es := range model {
 		for _, e := range es {
-			deg[e.Src+1]++
+			deg[e.src+1]++
 		}
 	}
 	for v := 0; v < n; v++ {
@@ -406,15 +427,15 @@ func (t *taintRun) reachable() []bool {
 	adj := make([]uint32, deg[n])
 	fill := append([]int32(nil), deg[:n]...)
 	for i, e := range g.Edges {
-		if !t.skip(i, e) {
+		if !skip[i] {
 			adj[fill[e.Src]] = e.Dst
 			fill[e.Src]++
 		}
 	}
 	for _, es := range model {
 		for _, e := range es {
-			adj[fill[e.Src]] = e.Dst
-			fill[e.Src]++
+			adj[fill[e.src]] = e.dst
+			fill[e.src]++
 		}
 	}
 	reach := make([]bool, n)
@@ -441,7 +462,8 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 		localRoots: map[string]bool{}, stdMemo: map[*ssa.Package]bool{},
 		cellsOf: map[uint32][]uint32{}, children: map[uint32][]uint32{},
 		srcNames: map[string]string{}, skipSite: map[ssa.CallInstruction]bool{},
-		sanAt: map[ssa.CallInstruction][]*Sanitizer{}, sanEdges: map[ssa.CallInstruction][]SourceEdge{},
+		sanAt: map[ssa.CallInstruction][]*Sanitizer{}, sanEdges: map[ssa.CallInstruction][]modelEdge{},
+		descIDs:    map[string]int32{},
 		validators: map[string][]*Validator{}, guards: map[*ssa.Function][]validGuard{},
 		varargs: map[uint32]bool{},
 	}
@@ -569,9 +591,9 @@ func (t *taintRun) function(fn *ssa.Function) {
 				t.storeBase(i)
 				t.varargsStore(i)
 			case *ssa.FieldAddr:
-				t.base(i.X, i, t.g.Value(i)) // &p.f leads to untrusted data when p does
+				t.addrBase(i, i.X) // &p.f leads to untrusted data when p does
 			case *ssa.IndexAddr:
-				t.base(i.X, i, t.g.Value(i))
+				t.addrBase(i, i.X)
 			case *ssa.Lookup:
 				if _, ok := i.X.Type().Underlying().(*types.Map); ok {
 					dst := t.g.Value(i)
@@ -690,7 +712,7 @@ func (t *taintRun) varargsStore(i *ssa.Store) {
 		}
 		for _, s := range t.g.Use(i.Val, i) {
 			for _, d := range t.g.Value(sl) {
-				t.edges = append(t.edges, SourceEdge{Src: s, Dst: d, Label: LabelOp, Index: graph.NoIndex, Info: EdgeInfo{Pos: i.Pos()}})
+				t.add(s, d, mlOp, EdgeInfo{Pos: i.Pos()}, -1)
 			}
 		}
 	}
@@ -727,7 +749,7 @@ func (t *taintRun) storeBase(i *ssa.Store) {
 	}
 	for _, s := range t.g.Use(i.Val, i) {
 		for _, d := range t.g.Value(root) {
-			t.edges = append(t.edges, SourceEdge{Src: s, Dst: d, Label: LabelOp, Index: graph.NoIndex, Info: EdgeInfo{Pos: i.Pos()}})
+			t.add(s, d, mlOp, EdgeInfo{Pos: i.Pos()}, -1)
 		}
 	}
 }
@@ -743,9 +765,48 @@ func (t *taintRun) base(x ssa.Value, at ssa.Instruction, dst []uint32) {
 	}
 	for _, s := range t.g.Use(x, at) {
 		for _, d := range dst {
-			t.edges = append(t.edges, SourceEdge{Src: s, Dst: d, Label: labelBase, Index: graph.NoIndex, Info: EdgeInfo{Pos: at.Pos()}})
+			t.add(s, d, mlBase, EdgeInfo{Pos: at.Pos()}, -1)
 		}
 	}
+}
+
+// addrBase adds the base edge of the address &x.f or &x[i] (a). Most
+// addresses are only loaded from and stored to, which the models read
+// through the base pointer (load, storeBase): then, unless the flow graph
+// has a vertex for a already, the edge would end in a vertex nothing
+// leaves, where no sink is, and making the vertex and the edge for every
+// field and element address of the program was most of the check's work.
+// x is still read as base reads it, so that vertices are made in the same
+// order.
+func (t *taintRun) addrBase(a ssa.Value, x ssa.Value) {
+	if !exhaustive && !t.g.hasValue(a) && onlyAccessed(a) {
+		if _, ok := x.(*ssa.Const); !ok && len(fieldsOf(x.Type())) == 0 {
+			t.g.Use(x, a.(ssa.Instruction))
+		}
+		return
+	}
+	t.base(x, a.(ssa.Instruction), t.g.Value(a))
+}
+
+// onlyAccessed reports whether address a is only loaded from and stored
+// to (not stored or passed itself, nor a base of other addresses).
+func onlyAccessed(a ssa.Value) bool {
+	for _, r := range *a.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.Store:
+			if r.Addr != a || r.Val == a {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // isField returns the name of field f of the struct pointed to by (or of
@@ -777,11 +838,17 @@ func (t *taintRun) source(name string, at ssa.Instruction, values, cells []uint3
 	}
 	desc := "untrusted data from " + name
 	t.srcNames[desc] = name
+	id, ok := t.descIDs[desc]
+	if !ok {
+		id = int32(len(t.descs))
+		t.descs = append(t.descs, desc)
+		t.descIDs[desc] = id
+	}
 	for _, v := range values {
-		t.edges = append(t.edges, SourceEdge{Dst: v, Label: labelSrc, Index: graph.NoIndex, Info: EdgeInfo{Pos: pos}, Desc: desc})
+		t.add(Root, v, mlSrc, EdgeInfo{Pos: pos}, id)
 	}
 	for _, c := range cells {
-		t.edges = append(t.edges, SourceEdge{Dst: c, Label: labelSrcHeap, Index: graph.NoIndex, Info: EdgeInfo{Pos: pos}, Desc: desc})
+		t.add(Root, c, mlSrcHeap, EdgeInfo{Pos: pos}, id)
 	}
 }
 
@@ -1144,7 +1211,7 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 		t.sanOrder = append(t.sanOrder, c)
 		n := len(t.edges)
 		defer func() {
-			t.sanEdges[c] = append([]SourceEdge(nil), t.edges[n:]...)
+			t.sanEdges[c] = append([]modelEdge(nil), t.edges[n:]...)
 			t.edges = t.edges[:n]
 		}()
 	}
@@ -1189,25 +1256,69 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 // flow adds model edges from the values and cells a call reads to the
 // values and cells it writes.
 func (t *taintRun) flow(sv, sc, dv, dc []uint32, info EdgeInfo) {
-	add := func(s, d uint32, label string) {
+	add := func(s, d uint32, label uint8) {
 		if s != d {
-			t.edges = append(t.edges, SourceEdge{Src: s, Dst: d, Label: label, Index: graph.NoIndex, Info: info})
+			t.add(s, d, label, info, -1)
 		}
 	}
 	for _, s := range sv {
 		for _, d := range dv {
-			add(s, d, LabelOp)
+			add(s, d, mlOp)
 		}
 		for _, d := range dc {
-			add(s, d, LabelStore)
+			add(s, d, mlStore)
 		}
 	}
 	for _, s := range sc {
 		for _, d := range dv {
-			add(s, d, labelRead)
+			add(s, d, mlRead)
 		}
 		for _, d := range dc {
-			add(s, d, labelCopy)
+			add(s, d, mlCopy)
 		}
 	}
+}
+
+// modelEdge is an edge the taint check adds to the value-flow graph: a
+// source, or a model of a library call, load or store. The check adds one
+// per field and element address, per argument and result of a library
+// call, ... of the whole program (a million on miniflux), most of which
+// no source reaches: kept small, they become SourceEdges only when a
+// source reaches them.
+type modelEdge struct {
+	src, dst uint32
+	info     uint32 // index in taintRun.infos
+	desc     int32  // index in taintRun.descs, or -1
+	label    uint8  // index in modelLabels
+}
+
+// Labels of model edges (modelEdge.label).
+const (
+	mlOp = iota
+	mlBase
+	mlSrc
+	mlSrcHeap
+	mlStore
+	mlRead
+	mlCopy
+)
+
+var modelLabels = [...]string{mlOp: LabelOp, mlBase: labelBase, mlSrc: labelSrc, mlSrcHeap: labelSrcHeap, mlStore: LabelStore, mlRead: labelRead, mlCopy: labelCopy}
+
+// add appends a model edge; consecutive edges with the same info share
+// one entry of t.infos.
+func (t *taintRun) add(src, dst uint32, label uint8, info EdgeInfo, desc int32) {
+	if n := len(t.infos); n == 0 || t.infos[n-1] != info {
+		t.infos = append(t.infos, info)
+	}
+	t.edges = append(t.edges, modelEdge{src: src, dst: dst, info: uint32(len(t.infos) - 1), desc: desc, label: label})
+}
+
+// sourceEdge is e as a SourceEdge.
+func (t *taintRun) sourceEdge(e modelEdge) SourceEdge {
+	se := SourceEdge{Src: e.src, Dst: e.dst, Label: modelLabels[e.label], Index: graph.NoIndex, Info: t.infos[e.info]}
+	if e.desc >= 0 {
+		se.Desc = t.descs[e.desc]
+	}
+	return se
 }
