@@ -50,7 +50,9 @@ type Config struct {
 	// scalar constants (unicode's tables, x/text's code pages) to their
 	// first element: they hold no pointer, nil or untrusted value, and
 	// were two thirds of a web application's SSA instructions. See
-	// pruneBodies and dropConstTables.
+	// pruneBodies and dropConstTables. Once SSA is built, the syntax of
+	// non-generic bodies is released (Function.Syntax keeps the
+	// declaration, without its body).
 	Prune bool
 }
 
@@ -138,8 +140,9 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	sort.SliceStable(p.Errors, func(i, j int) bool { return p.Errors[i].Pos < p.Errors[j].Pos })
 
 	start = time.Now()
+	release := func() {}
 	if cfg.Prune {
-		p.Bodies, p.Pruned, p.TableElems = pruneBodies(initial)
+		p.Bodies, p.Pruned, p.TableElems, release = pruneBodies(initial)
 	}
 	mode := ssa.InstantiateGenerics
 	if cfg.Debug && cfg.DebugPackages == nil {
@@ -176,6 +179,14 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	sort.Slice(p.Packages, func(i, j int) bool { return p.Packages[i].Pkg.Path() < p.Packages[j].Pkg.Path() })
 	if err := buildSSA(prog); err != nil {
 		return p, err
+	}
+	if cfg.Prune {
+		release()
+		// Collect now: the heap would otherwise grow to twice the
+		// live set before the release (the GC's goal) before the next
+		// collection finds what it gave back, and that is the peak of
+		// the whole run.
+		runtime.GC()
 	}
 	p.Fset, p.SSA = prog.Fset, prog
 	p.SSATime = time.Since(start)

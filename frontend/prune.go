@@ -32,7 +32,14 @@ import (
 // interfaces, which uses the type).
 //
 // Packages with errors stop it: their type information is incomplete.
-func pruneBodies(initial []*packages.Package) (kept, dropped, elems int) {
+//
+// release, called once SSA is built, lets go of the syntax and type
+// information SSA no longer needs: the bodies of non-generic functions
+// (go/ssa keeps every declaration, Function.Syntax, for the life of the
+// program) and the types.Info entries outside generic declarations (see
+// trimInfo). Generic declarations keep both: go/ssa builds their
+// instances from them on demand, after Build.
+func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release func()) {
 	var all []*packages.Package
 	bad := false
 	packages.Visit(initial, nil, func(p *packages.Package) {
@@ -42,7 +49,7 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int) {
 		}
 	})
 	if bad {
-		return 0, 0, 0
+		return 0, 0, 0, func() {}
 	}
 	elems = dropConstTables(all)
 	r := &reacher{
@@ -97,7 +104,14 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int) {
 		r.work = r.work[:len(r.work)-1]
 		r.scan(d.decl, d.info)
 	}
-	for _, d := range r.decls {
+	var built []*ast.FuncDecl
+	generic := map[*types.Info][]*ast.FuncDecl{}
+	for fn, d := range r.decls {
+		if sig := fn.Signature(); sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+			generic[d.info] = append(generic[d.info], d.decl)
+		} else if d.reached {
+			built = append(built, d.decl)
+		}
 		if d.reached {
 			kept++
 			continue
@@ -105,7 +119,58 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int) {
 		d.decl.Body = nil
 		dropped++
 	}
-	return kept, dropped, elems
+	release = func() {
+		for _, d := range built {
+			d.Body = nil
+		}
+		for _, p := range all {
+			trimInfo(p.TypesInfo, generic[p.TypesInfo])
+		}
+	}
+	return kept, dropped, elems, release
+}
+
+// trimInfo empties info but for the syntax of the generic declarations
+// keep. go/ssa holds on to a package's types.Info after Build while the
+// package has a generic function, to build its instances on demand; the
+// maps' keys are syntax nodes, so the whole package's syntax stays too:
+// a third of the heap that every garbage collection of the analysis scans
+// again. Once SSA is built, nothing else reads them.
+func trimInfo(info *types.Info, keep []*ast.FuncDecl) {
+	in := func(n ast.Node) bool {
+		for _, d := range keep {
+			if d.Pos() <= n.Pos() && n.Pos() < d.End() {
+				return true
+			}
+		}
+		return false
+	}
+	info.Types = keepIn(info.Types, in)
+	info.Defs = keepIn(info.Defs, in)
+	info.Uses = keepIn(info.Uses, in)
+	info.Implicits = keepIn(info.Implicits, in)
+	info.Selections = keepIn(info.Selections, in)
+	info.Scopes = keepIn(info.Scopes, in)
+	info.Instances = keepIn(info.Instances, in)
+	info.FileVersions = nil // go/ssa reads a file's version when it creates functions, not after
+}
+
+// keepIn returns the entries of m whose key in accepts, in a new map:
+// deleting from a Go map does not give back its memory.
+func keepIn[K interface {
+	ast.Node
+	comparable
+}, V any](m map[K]V, in func(ast.Node) bool) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := map[K]V{}
+	for k, v := range m {
+		if in(k) {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // dropConstTables cuts to their first element the composite literals of scalars (numbers,
@@ -133,7 +198,7 @@ func dropConstTables(pkgs []*packages.Package) (dropped int) {
 					info.Types[first] = info.Types[lit]
 					dropped += k - constElems(first, info)
 					delete(info.Types, first)
-					lit.Elts = lit.Elts[:1]
+					lit.Elts = []ast.Expr{lit.Elts[0]} // a copy: the rest is garbage
 					return false
 				}
 				return true

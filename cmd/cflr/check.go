@@ -90,7 +90,7 @@ written.`,
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress on stderr")
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase, graph sizes and peak memory to stderr")
 	fl.BoolVar(&f.noSuppress, "no-suppress", false, "report findings that //cflr:ignore comments suppress")
-	fl.IntVar(&f.gcPercent, "gc-percent", 70, "Go GC target (GOGC, if set, wins): lower keeps peak memory closer to the live program and analysis at some CPU cost")
+	fl.IntVar(&f.gcPercent, "gc-percent", 100, "Go GC target (GOGC, if set, wins): lower keeps peak memory closer to the live program and analysis at some CPU cost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
 	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with the analysis still live, to this file")
 	fl.StringVar(&f.scope, "scope", "", `comma-separated packages ("p", "p/...") whose code is checked too (default: the main module's; "-": only the named packages)`)
