@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/callgraph"
-	"golang.org/x/tools/go/callgraph/cha"
 	"golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -96,7 +95,10 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 	// input and counts as VTA's time; Build's sorted list of it counts as
 	// graph building.
 	all := allFunctions(prog.SSA)
-	a.vta = dynamicCallees(vta.CallGraph(all, cha.CallGraph(prog.SSA)))
+	// No initial call graph: VTA then resolves the sites it needs with
+	// CHA over all, lazily (what cha.CallGraph computes for every site of
+	// the program, building a graph VTA would scan edge by edge).
+	a.vta = dynamicCallees(vta.CallGraph(all, nil))
 	a.Stats.CallGraph = time.Since(start)
 	a.Stats.CallGraphRSS = edgecentric.PeakRSS()
 	start = time.Now()

@@ -306,20 +306,26 @@ func (r *reacher) scan(n ast.Node, info *types.Info) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Ident:
-			if obj := info.Uses[n]; obj != nil {
-				if fn, ok := obj.(*types.Func); ok {
-					r.addFunc(fn)
-				}
-				r.addType(obj.Type())
+			// An identifier's type is its object's (Types has no more,
+			// but for instances, which Instances holds).
+			obj := info.Uses[n]
+			if obj == nil {
+				obj = info.Defs[n]
 			}
-			if obj := info.Defs[n]; obj != nil {
-				r.addType(obj.Type())
+			if obj == nil {
+				return true
 			}
-			if inst, ok := info.Instances[n]; ok {
-				for i := 0; i < inst.TypeArgs.Len(); i++ {
-					r.addType(inst.TypeArgs.At(i))
+			if fn, ok := obj.(*types.Func); ok {
+				r.addFunc(fn)
+			}
+			r.addType(obj.Type())
+			if generic(obj) {
+				if inst, ok := info.Instances[n]; ok {
+					for i := 0; i < inst.TypeArgs.Len(); i++ {
+						r.addType(inst.TypeArgs.At(i))
+					}
+					r.addType(inst.Type)
 				}
-				r.addType(inst.Type)
 			}
 		case ast.Expr:
 			if tv, ok := info.Types[n]; ok {
@@ -328,6 +334,20 @@ func (r *reacher) scan(n ast.Node, info *types.Info) {
 		}
 		return true
 	})
+}
+
+// generic reports whether obj is a generic function or type, whose
+// identifiers Info.Instances may instantiate.
+func generic(obj types.Object) bool {
+	switch t := obj.Type().(type) {
+	case *types.Signature:
+		return t.TypeParams().Len() > 0 || t.RecvTypeParams().Len() > 0
+	case *types.Named:
+		return t.TypeParams().Len() > 0 || t.TypeArgs().Len() > 0
+	case *types.Alias:
+		return t.TypeParams().Len() > 0 || t.TypeArgs().Len() > 0
+	}
+	return false
 }
 
 // addType marks t used: the methods of every named type in it are
