@@ -50,7 +50,7 @@ type Config struct {
 	// scalar constants (unicode's tables, x/text's code pages) to their
 	// first element: they hold no pointer, nil or untrusted value, and
 	// were two thirds of a web application's SSA instructions. See
-	// pruneBodies and dropConstTables. Once SSA is built, the syntax of
+	// pruneBodies and trimTable. Once SSA is built, the syntax of
 	// non-generic bodies is released (Function.Syntax keeps the
 	// declaration, without its body).
 	Prune bool

@@ -51,7 +51,6 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 	if bad {
 		return 0, 0, 0, func() {}
 	}
-	elems = dropConstTables(all)
 	r := &reacher{
 		decls: map[*types.Func]*declInfo{},
 		types: map[types.Type]bool{},
@@ -127,7 +126,7 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 			trimInfo(p.TypesInfo, generic[p.TypesInfo])
 		}
 	}
-	return kept, dropped, elems, release
+	return kept, dropped, r.elems, release
 }
 
 // trimInfo empties info but for the syntax of the generic declarations
@@ -173,38 +172,26 @@ func keepIn[K interface {
 	return out
 }
 
-// dropConstTables cuts to their first element the composite literals of scalars (numbers,
-// strings, booleans, and arrays and structs of them) whose elements are
-// all constants, and returns how many elements it dropped. Such tables
-// (unicode's ranges, x/text's code pages, brotli's dictionary, the
-// P-256 precomputations) become one store per element in SSA: 65% of
-// miniflux's SSA instructions. They hold no pointer and no untrusted or
-// nil value, so no points-to set, nil flow or taint flow can pass through
-// their elements; the literal itself (the allocation of the slice, map or
-// array) stays, with its type, position and first element.
-func dropConstTables(pkgs []*packages.Package) (dropped int) {
-	for _, p := range pkgs {
-		info := p.TypesInfo
-		for _, f := range p.Syntax {
-			ast.Inspect(f, func(n ast.Node) bool {
-				lit, ok := n.(*ast.CompositeLit)
-				if !ok {
-					return true
-				}
-				if k := constElems(lit, info); k > 1 {
-					// The first element stays, so that a witness
-					// step naming the literal still prints T{…}.
-					first := &ast.CompositeLit{Type: lit.Type, Elts: lit.Elts[:1]}
-					info.Types[first] = info.Types[lit]
-					dropped += k - constElems(first, info)
-					delete(info.Types, first)
-					lit.Elts = []ast.Expr{lit.Elts[0]} // a copy: the rest is garbage
-					return false
-				}
-				return true
-			})
-		}
+// trimTable cuts lit to its first element if it is a literal of scalars
+// (numbers, strings, booleans, and arrays and structs of them) whose
+// elements are all constants, and returns how many elements it dropped.
+// Such tables (unicode's ranges, x/text's code pages, brotli's
+// dictionary, the P-256 precomputations) become one store per element in
+// SSA: 65% of miniflux's SSA instructions. They hold no pointer and no
+// untrusted or nil value, so no points-to set, nil flow or taint flow can
+// pass through their elements; the literal itself (the allocation of the
+// slice, map or array) stays, with its type, position and first element
+// (so that a witness step naming it still prints T{…}).
+func trimTable(lit *ast.CompositeLit, info *types.Info) int {
+	k := constElems(lit, info)
+	if k <= 1 {
+		return 0
 	}
+	first := &ast.CompositeLit{Type: lit.Type, Elts: lit.Elts[:1]}
+	info.Types[first] = info.Types[lit]
+	dropped := k - constElems(first, info)
+	delete(info.Types, first)
+	lit.Elts = []ast.Expr{lit.Elts[0]} // a copy: the rest is garbage
 	return dropped
 }
 
@@ -290,6 +277,7 @@ type reacher struct {
 	decls map[*types.Func]*declInfo
 	types map[types.Type]bool
 	work  []*declInfo
+	elems int // constant table elements trimTable dropped
 }
 
 func (r *reacher) addFunc(fn *types.Func) {
@@ -326,6 +314,14 @@ func (r *reacher) scan(n ast.Node, info *types.Info) {
 					}
 					r.addType(inst.Type)
 				}
+			}
+		case *ast.CompositeLit:
+			if tv, ok := info.Types[n]; ok {
+				r.addType(tv.Type)
+			}
+			if k := trimTable(n, info); k > 0 {
+				r.elems += k
+				return false // constants of scalar types: nothing more to reach
 			}
 		case ast.Expr:
 			if tv, ok := info.Types[n]; ok {
