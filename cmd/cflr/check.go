@@ -273,9 +273,9 @@ func printCheckStats(w io.Writer, p *frontend.Program, st *check.Stats, total ti
 	fmt.Fprintf(tw, "VTA call graph\t%.3fs\t\n", a.CallGraph.Seconds())
 	fmt.Fprintf(tw, "points-to build\t%.3fs\t\n", a.Build.Seconds())
 	fmt.Fprintf(tw, "points-to solve\t%.3fs\t\n", a.Solve.Seconds())
-	fmt.Fprintf(tw, "value-flow build\t%.3fs\tcpu %.3fs\t\n", st.Flow.Seconds(), st.FlowCPU.Seconds())
+	fmt.Fprintf(tw, "value-flow build\t%.3fs\tcpu %.3fs\talloc %s\t\n", st.Flow.Seconds(), st.FlowCPU.Seconds(), fmtBytes(int64(st.FlowAlloc)))
 	for _, c := range st.Checks {
-		fmt.Fprintf(tw, "%s (solve, witnesses)\t%.3fs\tcpu %.3fs\t\n", c.Name, c.Time.Seconds(), c.CPU.Seconds())
+		fmt.Fprintf(tw, "%s (solve, witnesses)\t%.3fs\tcpu %.3fs\talloc %s\t\n", c.Name, c.Time.Seconds(), c.CPU.Seconds(), fmtBytes(int64(c.Alloc)))
 	}
 	fmt.Fprintf(tw, "total after load\t%.3fs\t\n", total.Seconds())
 	tw.Flush()

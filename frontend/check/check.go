@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"sort"
 	"strings"
@@ -73,6 +74,7 @@ type Stats struct {
 	Analysis   frontend.Stats // load, SSA, call graph, points-to graph and solve
 	Flow       time.Duration  // building the value-flow graph
 	FlowCPU    time.Duration  // CPU time (user+system, all threads, GC included) of that
+	FlowAlloc  uint64         // bytes allocated on the heap by that
 	FlowVerts  int            // value-flow graph vertices
 	FlowEdges  int            // value-flow graph edges
 	Checks     []CheckStats   // one per check run, in order
@@ -85,6 +87,7 @@ type CheckStats struct {
 	Name     string
 	Time     time.Duration
 	CPU      time.Duration // user+system time of all threads, GC included
+	Alloc    uint64        // bytes allocated on the heap
 	Derived  int64         // closure edges the check's solve stored
 	Findings int
 }
@@ -170,13 +173,13 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 		return nil, err
 	}
 	progress("value flow")
-	start, cpu0 := time.Now(), cpuTime()
+	start, cpu0, alloc0 := time.Now(), cpuTime(), allocated()
 	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope})
 	if err != nil {
 		return nil, err
 	}
 	cpu1 := cpuTime()
-	st := &Stats{Analysis: a.Stats, Flow: time.Since(start), FlowCPU: cpu1 - cpu0, FlowVerts: int(flow.NumVertices), FlowEdges: len(flow.Edges)}
+	st := &Stats{Analysis: a.Stats, Flow: time.Since(start), FlowCPU: cpu1 - cpu0, FlowAlloc: allocated() - alloc0, FlowVerts: int(flow.NumVertices), FlowEdges: len(flow.Edges)}
 	pass := &Pass{Prog: prog, Analysis: a, Flow: flow, Config: cfg}
 	var all []Finding
 	for _, c := range checkers {
@@ -184,7 +187,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 			return nil, err
 		}
 		progress(c.Name())
-		start, cpu0 := time.Now(), cpuTime()
+		start, cpu0, alloc0 := time.Now(), cpuTime(), allocated()
 		fs, err := c.Run(ctx, pass)
 		if err != nil {
 			return nil, fmt.Errorf("check %s: %w", c.Name(), err)
@@ -192,7 +195,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 		for i := range fs {
 			fs[i].Check = c.Name()
 		}
-		st.Checks = append(st.Checks, CheckStats{Name: c.Name(), Time: time.Since(start), CPU: cpuTime() - cpu0, Derived: flow.lastDerived(c.Name()), Findings: len(fs)})
+		st.Checks = append(st.Checks, CheckStats{Name: c.Name(), Time: time.Since(start), CPU: cpuTime() - cpu0, Alloc: allocated() - alloc0, Derived: flow.lastDerived(c.Name()), Findings: len(fs)})
 		all = append(all, fs...)
 	}
 	if cfg.Snapshot != nil {
@@ -228,4 +231,14 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// allocated is the number of bytes allocated on the heap so far.
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }

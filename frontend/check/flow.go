@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -239,8 +240,19 @@ func (g *FlowGraph) IsLocal(fn *ssa.Function) bool {
 	return fn.Pkg != nil && g.local[fn.Pkg]
 }
 
+// grown returns s with room for at least one more element: double its
+// capacity when full. append grows large slices by a quarter, copying the
+// vertices and edges five times over on the way to their final size; this
+// copies them twice.
+func grown[E any](s []E) []E {
+	if len(s) < cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(len(s), 256))
+}
+
 func (g *FlowGraph) newVertex(v Vertex) uint32 {
-	g.Vertices = append(g.Vertices, v)
+	g.Vertices = append(grown(g.Vertices), v)
 	return uint32(len(g.Vertices) - 1)
 }
 
@@ -255,8 +267,9 @@ func (g *FlowGraph) addEdge(src, dst uint32, label string, index uint32, info Ed
 			label, index = LabelAssign, graph.NoIndex
 		}
 	}
+	g.Edges = grown(g.Edges)
 	g.AddEdge(src, dst, label, index)
-	g.Info = append(g.Info, info)
+	g.Info = append(grown(g.Info), info)
 }
 
 // Position is pos as a file:line:col position, the file relative to the

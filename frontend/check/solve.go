@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cflr/cflr/edgecentric"
@@ -31,6 +32,11 @@ type Solved struct {
 	g     *FlowGraph
 	res   *edgecentric.Result
 	edges []graph.Edge // the solved graph's edges: the flow graph's kept ones, then the sources kept
+	// local lists, in increasing order, the flow graph's vertices the
+	// solved edges touch (and Root): the solved graph numbers them
+	// 0, 1, ..., and ledges are the edges so numbered.
+	local  []uint32
+	ledges []graph.Edge
 	// orig is, per solved edge, the number of the flow graph's edge it is
 	// (>= 0), or -1-k for sources[k].
 	orig     []int32
@@ -106,13 +112,13 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 	}
 	sg.NumVertices = n
 	nc := len(flowKept) + len(srcKept)
-	cand := func(c int) (src, dst uint32) {
+	cand := func(c int) (src, dst uint32, ok bool) {
 		if c < len(flowKept) {
 			e := &g.Edges[flowKept[c]]
-			return e.Src, e.Dst
+			return e.Src, e.Dst, true
 		}
 		s := &sources[srcKept[c-len(flowKept)]]
-		return s.Src, s.Dst
+		return s.Src, s.Dst, true
 	}
 	keep := make([]bool, nc)
 	if prunable(gr) && !exhaustive {
@@ -122,7 +128,7 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 			bwd = reachFrom(int(n), nc, cand, opts.Targets, true, fwd)
 		}
 		for c := range keep {
-			src, dst := cand(c)
+			src, dst, _ := cand(c)
 			keep[c] = fwd[src] && (bwd == nil || bwd[dst])
 		}
 	} else {
@@ -130,12 +136,31 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 			keep[c] = true
 		}
 	}
+	// Of edges with the same ends, label and index, the engine stores
+	// one and witnesses describe the first (find): the later ones are
+	// left out (taint's models of calls that read and write many cells
+	// repeat half their edges).
+	seen := make(map[graph.Edge]struct{})
 	m := 0
-	for _, k := range keep {
-		if k {
-			m++
+	for c, k := range keep {
+		if !k {
+			continue
 		}
+		var e graph.Edge
+		if c < len(flowKept) {
+			e = g.Edges[flowKept[c]]
+		} else {
+			k := srcKept[c-len(flowKept)]
+			e = graph.Edge{Src: sources[k].Src, Dst: sources[k].Dst, Label: srcLabel[k], Index: srcIndex(&sources[k])}
+		}
+		if _, dup := seen[e]; dup && !exhaustive {
+			keep[c] = false
+			continue
+		}
+		seen[e] = struct{}{}
+		m++
 	}
+	seen = nil
 	sv := &Solved{g: g, sources: sources, describe: opts.Describe, glab: sg}
 	sg.Edges = make([]graph.Edge, 0, m)
 	sv.orig = make([]int32, 0, m)
@@ -148,16 +173,37 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 	for c, k := range srcKept {
 		if keep[len(flowKept)+c] {
 			s := &sources[k]
-			idx := s.Index
-			if !graph.IsIndexedLabel(s.Label) {
-				idx = graph.NoIndex
-			}
-			sg.Edges = append(sg.Edges, graph.Edge{Src: s.Src, Dst: s.Dst, Label: srcLabel[k], Index: idx})
+			sg.Edges = append(sg.Edges, graph.Edge{Src: s.Src, Dst: s.Dst, Label: srcLabel[k], Index: srcIndex(s)})
 			sv.orig = append(sv.orig, -1-k)
 		}
 	}
 	sv.edges = sg.Edges
-	res, err := edgecentric.Solve(ctx, sg, gr, &edgecentric.Options{Threads: opts.Threads})
+	// The solve numbers only the vertices its edges touch, in the same
+	// order: the engine and the witness tables take memory and time per
+	// vertex, and most vertices are left out. Numbers in the same order
+	// give the same closure and the same witnesses (their ties are
+	// broken by the order of vertex numbers).
+	toLocal := make([]uint32, n)
+	for i := range toLocal {
+		toLocal[i] = noLocal
+	}
+	toLocal[Root] = 0
+	for _, e := range sg.Edges {
+		toLocal[e.Src], toLocal[e.Dst] = 0, 0
+	}
+	for v := range toLocal {
+		if toLocal[v] == 0 {
+			toLocal[v] = uint32(len(sv.local))
+			sv.local = append(sv.local, uint32(v))
+		}
+	}
+	sv.ledges = make([]graph.Edge, len(sg.Edges))
+	for k, e := range sg.Edges {
+		sv.ledges[k] = graph.Edge{Src: toLocal[e.Src], Dst: toLocal[e.Dst], Label: e.Label, Index: e.Index}
+	}
+	toLocal = nil
+	lg := &graph.Graph{NumVertices: uint32(len(sv.local)), Edges: sv.ledges, Labels: sg.Labels}
+	res, err := edgecentric.Solve(ctx, lg, gr, &edgecentric.Options{Threads: opts.Threads})
 	if err != nil {
 		return nil, fmt.Errorf("solving the %s graph: %w", name, err)
 	}
@@ -167,6 +213,22 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 	g.derived[name] = sv.derived
 	g.mu.Unlock()
 	return sv, nil
+}
+
+const noLocal = ^uint32(0)
+
+// toLocal is v's number in the solved graph.
+func (s *Solved) toLocal(v uint32) (uint32, bool) {
+	i, ok := slices.BinarySearch(s.local, v)
+	return uint32(i), ok
+}
+
+// srcIndex is s's index as the solved graph has it.
+func srcIndex(s *SourceEdge) uint32 {
+	if !graph.IsIndexedLabel(s.Label) {
+		return graph.NoIndex
+	}
+	return s.Index
 }
 
 // exhaustive turns off what the checks leave out because it cannot change
@@ -188,14 +250,14 @@ func prunable(gr *grammar.Grammar) bool {
 	return true
 }
 
-// reachFrom marks the vertices (of n) that the m edges cand lists reach
-// from seeds, following them backwards when back is set, and then only
-// through edges whose source within is true.
-func reachFrom(n, m int, cand func(int) (uint32, uint32), seeds []uint32, back bool, within []bool) []bool {
+// reachFrom marks the vertices (of n) that the m edges cand lists (those
+// it says ok) reach from seeds, following them backwards when back is
+// set, and then only through edges whose source within is true.
+func reachFrom(n, m int, cand func(int) (src, dst uint32, ok bool), seeds []uint32, back bool, within []bool) []bool {
 	start := make([]int32, n+1)
 	for c := 0; c < m; c++ {
-		src, dst := cand(c)
-		if within != nil && !within[src] {
+		src, dst, ok := cand(c)
+		if !ok || within != nil && !within[src] {
 			continue
 		}
 		if back {
@@ -210,8 +272,8 @@ func reachFrom(n, m int, cand func(int) (uint32, uint32), seeds []uint32, back b
 	fill := make([]int32, n)
 	copy(fill, start[:n])
 	for c := 0; c < m; c++ {
-		src, dst := cand(c)
-		if within != nil && !within[src] {
+		src, dst, ok := cand(c)
+		if !ok || within != nil && !within[src] {
 			continue
 		}
 		if back {
@@ -271,7 +333,8 @@ func (s *Solved) Reaches(sym string, v uint32) bool {
 		})
 		s.reach[id] = set
 	}
-	return int(v/64) < len(set) && set[v/64]&(1<<(v%64)) != 0
+	lv, ok := s.toLocal(v)
+	return ok && set[lv/64]&(1<<(lv%64)) != 0
 }
 
 // Witness returns the steps of a shortest flow from a source to v that
@@ -286,20 +349,24 @@ func (s *Solved) Witness(sym string, v uint32) ([]Step, error) {
 		// By source, in edge order within a source (a counting sort).
 		n := s.res.NumVertices()
 		s.srcStart = make([]int32, n+1)
-		for _, e := range s.edges {
+		for _, e := range s.ledges {
 			s.srcStart[e.Src+1]++
 		}
 		for v := uint32(0); v < n; v++ {
 			s.srcStart[v+1] += s.srcStart[v]
 		}
-		s.bySrc = make([]int32, len(s.edges))
+		s.bySrc = make([]int32, len(s.ledges))
 		fill := append([]int32(nil), s.srcStart[:n]...)
-		for k, e := range s.edges {
+		for k, e := range s.ledges {
 			s.bySrc[fill[e.Src]] = int32(k)
 			fill[e.Src]++
 		}
 	}
-	path, err := s.wf.Witness(Root, v, id, graph.NoIndex)
+	lv, ok := s.toLocal(v)
+	if !ok {
+		return nil, fmt.Errorf("%s: vertex %d is on no flow from a source: %w", sym, v, edgecentric.ErrNotInClosure)
+	}
+	path, err := s.wf.Witness(Root, lv, id, graph.NoIndex)
 	if err != nil {
 		return nil, err
 	}
@@ -326,13 +393,14 @@ func (s *Solved) Witness(sym string, v uint32) ([]Step, error) {
 	return steps, nil
 }
 
-// find returns the number of an edge of the solved graph.
+// find returns the number of an edge of the solved graph (src and dst
+// in its numbering).
 func (s *Solved) find(src, dst, label, index uint32) int {
 	if int(src)+1 >= len(s.srcStart) {
 		return -1
 	}
 	for _, k := range s.bySrc[s.srcStart[src]:s.srcStart[src+1]] {
-		e := s.edges[k]
+		e := s.ledges[k]
 		if e.Dst == dst && e.Label == label && e.Index == index {
 			return int(k)
 		}

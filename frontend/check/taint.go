@@ -176,30 +176,66 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	for i, e := range p.Flow.Edges {
 		skipped[i] = t.skip(i, e)
 	}
-	reach := t.reachable(skipped)
+	// The model edges: the sources and models, then those of each
+	// sanitizer's call (sanSite says whose), which a solve leaves out
+	// where the sanitizer cleans for its kinds.
+	nm := len(t.edges)
+	for _, c := range t.sanOrder {
+		nm += len(t.sanEdges[c])
+	}
+	model := t.edges
+	sanOf := make([]ssa.CallInstruction, len(t.edges), nm)
+	if nm > len(t.edges) {
+		model = make([]modelEdge, len(t.edges), nm)
+		copy(model, t.edges)
+		for _, c := range t.sanOrder {
+			model = append(model, t.sanEdges[c]...)
+			for range t.sanEdges[c] {
+				sanOf = append(sanOf, c)
+			}
+		}
+	}
+	// Only flows from Root to a sink's vertex make findings and
+	// witnesses: reach marks the vertices some path of flow and model
+	// edges (of every sanitizer's call included) leads to from Root, and
+	// coreach those of them from which such a path leads on to a sink.
+	// Edges off those paths cannot take part in a derivation that
+	// matters, so the solves leave them out: on a whole program most of
+	// the graph is code no source reaches.
+	n := len(p.Flow.Vertices) // Use and Value may have added vertices since BuildFlow
+	nf := len(p.Flow.Edges)
+	cand := func(c int) (uint32, uint32, bool) {
+		if c < nf {
+			e := &p.Flow.Edges[c]
+			return e.Src, e.Dst, !skipped[c]
+		}
+		e := &model[c-nf]
+		return e.src, e.dst, true
+	}
+	reach := reachFrom(n, nf+len(model), cand, []uint32{Root}, false, nil)
 	var targets []uint32
 	for _, s := range t.sinkSites {
 		targets = append(targets, s.values...)
 		targets = append(targets, s.cells...)
 	}
-	// The model edges a source may reach, once for every solve: the
-	// sources and models, then those of each sanitizer's call (sanSite
-	// says whose), which a solve leaves out where the sanitizer cleans
-	// for its kinds.
-	var cands []SourceEdge
-	var sanSite []ssa.CallInstruction
-	for _, e := range t.edges {
-		if reach[e.src] {
-			cands = append(cands, t.sourceEdge(e))
+	coreach := reachFrom(n, nf+len(model), cand, targets, true, reach)
+	if exhaustive {
+		for v := range coreach {
+			coreach[v] = true
 		}
 	}
-	sanSite = make([]ssa.CallInstruction, len(cands), len(cands)+64)
-	for _, c := range t.sanOrder {
-		for _, e := range t.sanEdges[c] {
-			if reach[e.src] {
-				cands = append(cands, t.sourceEdge(e))
-				sanSite = append(sanSite, c)
-			}
+	nc := 0
+	for _, e := range model {
+		if reach[e.src] && coreach[e.dst] {
+			nc++
+		}
+	}
+	cands := make([]SourceEdge, 0, nc)
+	sanSite := make([]ssa.CallInstruction, 0, nc)
+	for k, e := range model {
+		if reach[e.src] && coreach[e.dst] {
+			cands = append(cands, t.sourceEdge(e))
+			sanSite = append(sanSite, sanOf[k])
 		}
 	}
 	var derived int64
@@ -212,6 +248,13 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 				}
 			}
 		}
+		var targets []uint32
+		for _, s := range t.sinkSites {
+			if byKind[s.sink.Kind] == gp {
+				targets = append(targets, s.values...)
+				targets = append(targets, s.cells...)
+			}
+		}
 		skipSource := func(k int) bool {
 			if c := sanSite[k]; c != nil && active[c] {
 				return true
@@ -220,7 +263,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			return t.validated(e.Src, e.Dst, e.Info, gp.kind)
 		}
 		skip := func(i int, e graph.Edge) bool {
-			if !reach[e.Src] || skipped[i] {
+			if !reach[e.Src] || !coreach[e.Dst] || skipped[i] {
 				return true
 			}
 			if site := p.Flow.Info[i].Site; site != nil && active[site] {
@@ -394,64 +437,6 @@ func (t *taintRun) modelStep(e *SourceEdge) string {
 		name = t.g.Name(c.Value)
 	}
 	return "through " + name + " into " + t.g.Describe(e.Dst)
-}
-
-// reachable marks the vertices some path of flow and model edges (those
-// of every sanitizer's call included) leads to from Root. Edges out of
-// other vertices cannot take part in a derivation from Root, so the
-// solves leave them out: on a whole program most of the graph is code no
-// source reaches.
-func (t *taintRun) reachable(skip []bool) []bool {
-	g := t.g
-	n := len(g.Vertices) // Use and Value may have added vertices since BuildFlow
-	// Adjacency in CSR form: flow edges, then model edges.
-	deg := make([]int32, n+1)
-	var model [][]modelEdge
-	model = append(model, t.edges)
-	for _, c := range t.sanOrder {
-		model = append(model, t.sanEdges[c])
-	}
-	for i, e := range g.Edges {
-		if !skip[i] {
-			deg[e.Src+1]++
-		}
-	}
-	for _, es := range model {
-		for _, e := range es {
-			deg[e.src+1]++
-		}
-	}
-	for v := 0; v < n; v++ {
-		deg[v+1] += deg[v]
-	}
-	adj := make([]uint32, deg[n])
-	fill := append([]int32(nil), deg[:n]...)
-	for i, e := range g.Edges {
-		if !skip[i] {
-			adj[fill[e.Src]] = e.Dst
-			fill[e.Src]++
-		}
-	}
-	for _, es := range model {
-		for _, e := range es {
-			adj[fill[e.src]] = e.dst
-			fill[e.src]++
-		}
-	}
-	reach := make([]bool, n)
-	reach[Root] = true
-	work := []uint32{Root}
-	for len(work) > 0 {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, w := range adj[deg[v]:deg[v+1]] {
-			if !reach[w] {
-				reach[w] = true
-				work = append(work, w)
-			}
-		}
-	}
-	return reach
 }
 
 func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
