@@ -323,8 +323,14 @@ func (r *reacher) scan(n ast.Node, info *types.Info) {
 				r.elems += k
 				return false // constants of scalar types: nothing more to reach
 			}
-		case ast.Expr:
-			if tv, ok := info.Types[n]; ok {
+		case *ast.CallExpr, *ast.TypeAssertExpr, *ast.FuncLit:
+			// The expressions whose values can be of a type no
+			// identifier in reach names: call results of conversions
+			// and instances, asserted types, closures. Every other
+			// value is of an identifier's type (variables, fields,
+			// functions' results) or one contained in it, which
+			// addType walks.
+			if tv, ok := info.Types[n.(ast.Expr)]; ok {
 				r.addType(tv.Type)
 			}
 		}
