@@ -137,7 +137,9 @@ type FlowGraph struct {
 	NilSinks   []NilSink
 
 	local   map[*ssa.Package]bool
-	vals    map[vkey]uint32
+	vals    map[ssa.Value]uint32 // plain vertices: a whole value, unguarded
+	xvals   map[vkey]uint32      // the others: tuple components, fields, guarded copies
+	arena   []uint32             // leaves' results are cut from it
 	rets    map[*ssa.Function][][]uint32
 	heap    map[hkey]uint32
 	names   map[ssa.Value]string
@@ -176,7 +178,7 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 	}
 	g := &FlowGraph{
 		Graph: graph.New(), Prog: prog, Analysis: a,
-		local: map[*ssa.Package]bool{}, vals: map[vkey]uint32{}, rets: map[*ssa.Function][][]uint32{},
+		local: map[*ssa.Package]bool{}, vals: map[ssa.Value]uint32{}, xvals: map[vkey]uint32{}, rets: map[*ssa.Function][][]uint32{},
 		heap: map[hkey]uint32{}, names: map[ssa.Value]string{}, context: opts.Context,
 		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{},
 		derefSites: map[*ssa.Function]map[string][]ssa.Instruction{},
@@ -442,25 +444,50 @@ func (g *FlowGraph) leaves(v ssa.Value, comp int, guarded bool) []uint32 {
 	}
 	fs := fieldsOf(t)
 	if fs == nil {
-		return []uint32{g.vertex(v, comp, -1, guarded && nilable(t))}
+		out := g.cut(1)
+		out[0] = g.vertex(v, comp, -1, guarded && nilable(t))
+		return out
 	}
-	out := make([]uint32, len(fs))
+	out := g.cut(len(fs))
 	for k, f := range fs {
 		out[k] = g.vertex(v, comp, f, false)
 	}
 	return out
 }
 
+// cut returns a slice of n vertex numbers for leaves to fill, cut from a
+// shared block (one allocation per 4096 numbers, not one per call); its
+// capacity is n, so that appending to it copies.
+func (g *FlowGraph) cut(n int) []uint32 {
+	if n > 256 {
+		return make([]uint32, n)
+	}
+	if len(g.arena)+n > cap(g.arena) {
+		g.arena = make([]uint32, 0, 4096)
+	}
+	k := len(g.arena)
+	g.arena = g.arena[:k+n]
+	return g.arena[k : k+n : k+n]
+}
+
 // hasValue reports whether v (not a tuple, not a struct) has its vertex.
 func (g *FlowGraph) hasValue(v ssa.Value) bool {
-	_, ok := g.vals[vkey{v, -1, -1, false}]
+	_, ok := g.vals[v]
 	return ok
 }
 
 func (g *FlowGraph) vertex(v ssa.Value, comp, field int, guarded bool) uint32 {
-	k := vkey{v, int32(comp), int32(field), guarded}
-	if id, ok := g.vals[k]; ok {
-		return id
+	plain := comp < 0 && field < 0 && !guarded
+	var k vkey
+	if plain {
+		if id, ok := g.vals[v]; ok {
+			return id
+		}
+	} else {
+		k = vkey{v, int32(comp), int32(field), guarded}
+		if id, ok := g.xvals[k]; ok {
+			return id
+		}
 	}
 	kind := VValue
 	if comp >= 0 {
@@ -473,12 +500,16 @@ func (g *FlowGraph) vertex(v ssa.Value, comp, field int, guarded bool) uint32 {
 	if guarded {
 		base := g.vertex(v, comp, field, false)
 		id := g.newVertex(Vertex{Kind: VGuarded, Value: v, Func: fn, Index: comp, Field: field, Pos: posOf(v)})
-		g.vals[k] = id
+		g.xvals[k] = id
 		g.addEdge(base, id, LabelGuard, graph.NoIndex, EdgeInfo{Pos: posOf(v)})
 		return id
 	}
 	id := g.newVertex(Vertex{Kind: kind, Value: v, Func: fn, Index: comp, Field: field, Pos: posOf(v)})
-	g.vals[k] = id
+	if plain {
+		g.vals[v] = id
+	} else {
+		g.xvals[k] = id
+	}
 	return id
 }
 

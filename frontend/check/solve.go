@@ -188,6 +188,9 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 		toLocal[i] = noLocal
 	}
 	toLocal[Root] = 0
+	if exhaustive {
+		clear(toLocal) // every vertex, numbered as in the flow graph
+	}
 	for _, e := range sg.Edges {
 		toLocal[e.Src], toLocal[e.Dst] = 0, 0
 	}
