@@ -158,8 +158,9 @@ func dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function
 	}
 	// cg.Nodes is a map: sort each site's callees, or the order in which
 	// Build binds them (and so the vertex numbering) would vary by run.
+	keys := map[*ssa.Function]string{} // one key per callee, not per edge
 	for site, fs := range m {
-		sortFuncs(site.Parent().Prog, fs)
+		sortFuncsKeyed(site.Parent().Prog, fs, keys)
 		m[site] = slices.Compact(fs)
 	}
 	return m

@@ -349,9 +349,16 @@ func (p *Program) setFuncs(all map[*ssa.Function]bool) {
 }
 
 func sortFuncs(prog *ssa.Program, fs []*ssa.Function) {
-	key := make(map[*ssa.Function]string, len(fs))
+	sortFuncsKeyed(prog, fs, make(map[*ssa.Function]string, len(fs)))
+}
+
+// sortFuncsKeyed is sortFuncs with the sort keys (name and position, which
+// cost a type-string each) cached in key across calls.
+func sortFuncsKeyed(prog *ssa.Program, fs []*ssa.Function, key map[*ssa.Function]string) {
 	for _, f := range fs {
-		key[f] = fmt.Sprintf("%s\x00%s", f.String(), prog.Fset.Position(f.Pos()))
+		if _, ok := key[f]; !ok {
+			key[f] = fmt.Sprintf("%s\x00%s", f.String(), prog.Fset.Position(f.Pos()))
+		}
 	}
 	sort.Slice(fs, func(i, j int) bool { return key[fs[i]] < key[fs[j]] })
 }
