@@ -183,20 +183,58 @@ func (s *Store) Reach(sym int, x uint32) ([]uint32, error) {
 // Counts returns the stored edge count of every symbol with edges, by
 // name, in one scan.
 func (s *Store) Counts() (map[string]int64, error) {
+	m, _, err := s.count(false)
+	return m, err
+}
+
+// CountEdges is the figure POCR reports (see edgecentric.Result.CountEdges):
+// distinct pairs (u, v), u ≠ v, joined by an edge of a %count symbol.
+func (s *Store) CountEdges() (int64, error) {
+	_, n, err := s.count(true)
+	return n, err
+}
+
+// CountsAndEdges returns Counts and CountEdges from one pass over the
+// store.
+func (s *Store) CountsAndEdges() (map[string]int64, int64, error) {
+	return s.count(true)
+}
+
+func (s *Store) count(edges bool) (map[string]int64, int64, error) {
 	ls := s.k.Labels()
+	if edges {
+		for i := range ls {
+			if s.k.Counted(i) && s.k.Virtual(i) {
+				return nil, 0, errors.New("outofcore: CountEdges with a reversed %count symbol is not supported")
+			}
+		}
+	}
 	c := make([]int64, len(s.gr.Symbols))
+	var total int64
+	acc := roaring.New()
 	err := s.scan(0, 0, func(v uint32, rec []byte) error {
+		acc.Clear()
 		if err := s.k.ForEachSet(rec, func(l uint32, out bool, nbrs []uint32) {
 			if out {
 				c[ls[l].Sym] += int64(len(nbrs))
+				if edges && s.k.Counted(int(l)) {
+					acc.AddMany(nbrs)
+				}
 			}
 		}); err != nil {
 			return s.corrupt("vertex %d: %v", v, err)
 		}
+		if edges {
+			n := int64(acc.GetCardinality())
+			if acc.Contains(v) {
+				n--
+			}
+			total += n
+		}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	m := map[string]int64{}
 	for sym, n := range c {
@@ -207,35 +245,5 @@ func (s *Store) Counts() (map[string]int64, error) {
 			m[s.gr.Name(sym)] = n
 		}
 	}
-	return m, nil
-}
-
-// CountEdges is the figure POCR reports (see edgecentric.Result.CountEdges):
-// distinct pairs (u, v), u ≠ v, joined by an edge of a %count symbol.
-func (s *Store) CountEdges() (int64, error) {
-	ls := s.k.Labels()
-	for i := range ls {
-		if s.k.Counted(i) && s.k.Virtual(i) {
-			return 0, errors.New("outofcore: CountEdges with a reversed %count symbol is not supported")
-		}
-	}
-	var total int64
-	acc := roaring.New()
-	err := s.scan(0, 0, func(v uint32, rec []byte) error {
-		acc.Clear()
-		if err := s.k.ForEachSet(rec, func(l uint32, out bool, nbrs []uint32) {
-			if out && s.k.Counted(int(l)) {
-				acc.AddMany(nbrs)
-			}
-		}); err != nil {
-			return s.corrupt("vertex %d: %v", v, err)
-		}
-		n := int64(acc.GetCardinality())
-		if acc.Contains(v) {
-			n--
-		}
-		total += n
-		return nil
-	})
-	return total, err
+	return m, total, nil
 }

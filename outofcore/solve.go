@@ -153,6 +153,8 @@ type resident struct {
 	maxDerived int64
 	// spilled counts the bytes spills wrote for each partition.
 	spilled map[int]int64
+	// it reads the partition's records (stepIter).
+	it *pebble.Iterator
 }
 
 // errTooBig abandons a step whose partition outgrows its budget.
@@ -208,7 +210,12 @@ func (s *Store) spill(q int, msgs []byte) error {
 func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	rec := s.parts[p]
 	s.cur = &resident{p: p, epoch: rec.Epoch + 1, work: work, sizes: map[uint32]int{}, spilled: map[int]int64{}, maxDerived: -1}
-	defer func() { s.cur = nil }()
+	defer func() {
+		if s.cur.it != nil {
+			s.cur.it.Close()
+		}
+		s.cur = nil
+	}()
 	if lo, hi := s.k.Range(p); hi-lo >= 2 && !s.unsplittable[p] {
 		s.cur.maxDerived = max(0, int64(float64(3*s.splitBytes()-rec.Bytes)/s.bytesPerEdge()))
 	}

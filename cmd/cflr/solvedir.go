@@ -164,16 +164,12 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 		return err
 	}
 	st := s.Stats()
-	counts, err := s.Counts()
+	counts, ce, err := s.CountsAndEdges()
 	if err != nil {
 		return err
 	}
 	ng := s.Grammar()
 	printSymbolCounts(w, ng, counts)
-	ce, err := s.CountEdges()
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(w, "CountEdges (%s): %d\n", strings.Join(ng.SortedNames(ng.Count), ", "), ce)
 	fmt.Fprintf(w, "out of core in %s: %d partitions (%d added by splits, %d before steps, %d steps redone), %d rounds, %d partition loads (per round %v), %d spills, %d vertex fetches, %d stored edges, %s, read %s, wrote %s, peak RSS %s\n",
 		f.dir, st.Partitions, st.Splits, st.PreSplits, st.Retries, st.Rounds, st.Loads, st.LoadsPerRound, st.Spills, st.VertexFetches, st.Stored, st.Elapsed.Round(time.Millisecond),
