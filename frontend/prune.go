@@ -23,13 +23,16 @@ import (
 // and every function of the non-main packages the patterns named. From a
 // reachable body, a function is reachable if the body names it (a call,
 // a function value, a method value or expression: go/types resolves every
-// one to its declaration), and every method of every type the body uses
-// (the type of any expression, a declared variable or a type argument,
-// and the types those contain: fields, elements, parameters) is reachable.
-// That covers the dynamic calls VTA resolves (a method runs only on a
-// value of its type, which some reachable code made or received) and the
-// methods reachableFuncs keeps for reflection (of types converted to
-// interfaces, which uses the type).
+// one to its declaration), and every method of every type the body
+// converts to an interface is reachable: that is where SSA has a
+// MakeInterface, whose type's methods reachableFuncs keeps (for
+// reflection) and which is the only way VTA's dynamic callees get there.
+// go/types does not record implicit conversions, so scan finds them at
+// every place the spec allows one (assignments, declarations, calls,
+// returns, composite literals, sends, map keys, comparisons, switch
+// cases, range assignments, append, panic); an instance's body may convert
+// its type arguments, which count as converted (with pointers to them).
+// TestPruneClosed checks the result against reachableFuncs itself.
 //
 // Packages with errors stop it: their type information is incomplete.
 //
@@ -289,53 +292,285 @@ func (r *reacher) addFunc(fn *types.Func) {
 	r.work = append(r.work, d)
 }
 
-// scan marks what the syntax n, type-checked in info, names and uses.
+// scan marks what the syntax n, type-checked in info, names and converts
+// to an interface.
 func (r *reacher) scan(n ast.Node, info *types.Info) {
+	typeOf := func(e ast.Expr) types.Type {
+		tv, ok := info.Types[e]
+		if !ok || tv.IsNil() || tv.IsVoid() {
+			return nil
+		}
+		return types.Default(tv.Type)
+	}
+	// conv records that a value of type from is assigned to a slot of
+	// type to: a conversion to an interface when to is one and from is
+	// not (SSA's MakeInterface).
+	conv := func(from, to types.Type) {
+		if from == nil || to == nil || !types.IsInterface(to) || types.IsInterface(from) {
+			return
+		}
+		r.convert(from)
+	}
+	convTo := func(vals []ast.Expr, to func(i int) types.Type, n int) {
+		if len(vals) == 1 && n > 1 {
+			if t, ok := typeOf(vals[0]).(*types.Tuple); ok { // f(g()), return g(), a, b = g()
+				for i := 0; i < t.Len() && i < n; i++ {
+					conv(t.At(i).Type(), to(i))
+				}
+			}
+			return
+		}
+		for i, v := range vals {
+			if i < n {
+				conv(typeOf(v), to(i))
+			}
+		}
+	}
+	var stack []ast.Node
+	var results []*types.Tuple // of the enclosing functions
 	ast.Inspect(n, func(n ast.Node) bool {
+		if n == nil {
+			switch stack[len(stack)-1].(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				results = results[:len(results)-1]
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
 		switch n := n.(type) {
+		case *ast.FuncDecl:
+			var res *types.Tuple
+			if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+				res = fn.Signature().Results()
+			}
+			results = append(results, res)
+		case *ast.FuncLit:
+			var res *types.Tuple
+			if sig, ok := typeOf(n).(*types.Signature); ok {
+				res = sig.Results()
+			}
+			results = append(results, res)
 		case *ast.Ident:
-			// An identifier's type is its object's (Types has no more,
-			// but for instances, which Instances holds).
 			obj := info.Uses[n]
-			if obj == nil {
-				obj = info.Defs[n]
-			}
-			if obj == nil {
-				return true
-			}
 			if fn, ok := obj.(*types.Func); ok {
 				r.addFunc(fn)
 			}
-			r.addType(obj.Type())
-			if generic(obj) {
+			if obj != nil && generic(obj) {
+				// The instance's body may convert a type argument
+				// or a pointer to one (internal/abi.TypeFor's
+				// (*T)(nil), Escape's x): count both as converted.
 				if inst, ok := info.Instances[n]; ok {
 					for i := 0; i < inst.TypeArgs.Len(); i++ {
-						r.addType(inst.TypeArgs.At(i))
+						a := inst.TypeArgs.At(i)
+						r.convert(a)
+						r.convert(types.NewPointer(a))
 					}
-					r.addType(inst.Type)
 				}
 			}
-		case *ast.CompositeLit:
-			if tv, ok := info.Types[n]; ok {
-				r.addType(tv.Type)
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+				return true // op=: numbers and strings
 			}
+			lhs := make([]types.Type, len(n.Lhs))
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					if obj := info.ObjectOf(id); obj != nil {
+						lhs[i] = obj.Type()
+					}
+				} else {
+					lhs[i] = typeOf(l)
+				}
+			}
+			convTo(n.Rhs, func(i int) types.Type { return lhs[i] }, len(lhs))
+		case *ast.ValueSpec:
+			convTo(n.Values, func(i int) types.Type {
+				if obj := info.Defs[n.Names[i]]; obj != nil {
+					return obj.Type()
+				}
+				return nil
+			}, len(n.Names))
+		case *ast.ReturnStmt:
+			if res := results[len(results)-1]; res != nil {
+				convTo(n.Results, func(i int) types.Type { return res.At(i).Type() }, res.Len())
+			}
+		case *ast.CallExpr:
+			r.call(n, info, typeOf, conv, convTo)
+		case *ast.CompositeLit:
 			if k := trimTable(n, info); k > 0 {
 				r.elems += k
-				return false // constants of scalar types: nothing more to reach
+				return false // constants of scalar types: nothing to reach
 			}
-		case *ast.CallExpr, *ast.TypeAssertExpr, *ast.FuncLit:
-			// The expressions whose values can be of a type no
-			// identifier in reach names: call results of conversions
-			// and instances, asserted types, closures. Every other
-			// value is of an identifier's type (variables, fields,
-			// functions' results) or one contained in it, which
-			// addType walks.
-			if tv, ok := info.Types[n.(ast.Expr)]; ok {
-				r.addType(tv.Type)
+			t := typeOf(n)
+			if p, ok := t.(*types.Pointer); ok { // an elided &T{...}
+				t = p.Elem()
+			}
+			if t == nil {
+				return true
+			}
+			switch u := t.Underlying().(type) {
+			case *types.Struct:
+				for i, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						if f, ok := info.ObjectOf(kv.Key.(*ast.Ident)).(*types.Var); ok {
+							conv(typeOf(kv.Value), f.Type())
+						}
+					} else if i < u.NumFields() {
+						conv(typeOf(e), u.Field(i).Type())
+					}
+				}
+			case *types.Slice, *types.Array, *types.Map:
+				var key, elem types.Type
+				switch u := u.(type) {
+				case *types.Slice:
+					elem = u.Elem()
+				case *types.Array:
+					elem = u.Elem()
+				case *types.Map:
+					key, elem = u.Key(), u.Elem()
+				}
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						conv(typeOf(kv.Key), key)
+						e = kv.Value
+					}
+					conv(typeOf(e), elem)
+				}
+			}
+		case *ast.SendStmt:
+			if ch, ok := under(typeOf(n.Chan)).(*types.Chan); ok {
+				conv(typeOf(n.Value), ch.Elem())
+			}
+		case *ast.IndexExpr:
+			if m, ok := under(typeOf(n.X)).(*types.Map); ok {
+				conv(typeOf(n.Index), m.Key())
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				x, y := typeOf(n.X), typeOf(n.Y)
+				conv(x, y)
+				conv(y, x)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				tag := typeOf(n.Tag)
+				for _, c := range n.Body.List {
+					for _, e := range c.(*ast.CaseClause).List {
+						conv(typeOf(e), tag)
+						conv(tag, typeOf(e))
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				key, val := rangeTypes(typeOf(n.X))
+				if n.Key != nil {
+					conv(key, typeOf(n.Key))
+				}
+				if n.Value != nil {
+					conv(val, typeOf(n.Value))
+				}
 			}
 		}
 		return true
 	})
+}
+
+// call marks the conversions of a call's arguments to its parameters.
+func (r *reacher) call(n *ast.CallExpr, info *types.Info, typeOf func(ast.Expr) types.Type, conv func(from, to types.Type), convTo func([]ast.Expr, func(int) types.Type, int)) {
+	fun, ok := info.Types[n.Fun]
+	if !ok {
+		return
+	}
+	if fun.IsType() { // T(x)
+		if len(n.Args) == 1 {
+			conv(typeOf(n.Args[0]), fun.Type)
+		}
+		return
+	}
+	if fun.IsBuiltin() {
+		id, _ := ast.Unparen(n.Fun).(*ast.Ident)
+		if id == nil || len(n.Args) == 0 {
+			return
+		}
+		switch id.Name {
+		case "panic":
+			r.convert(typeOf(n.Args[0]))
+		case "append":
+			if s, ok := under(typeOf(n.Args[0])).(*types.Slice); ok && !n.Ellipsis.IsValid() {
+				for _, a := range n.Args[1:] {
+					conv(typeOf(a), s.Elem())
+				}
+			}
+		case "delete":
+			if m, ok := under(typeOf(n.Args[0])).(*types.Map); ok && len(n.Args) == 2 {
+				conv(typeOf(n.Args[1]), m.Key())
+			}
+		}
+		return
+	}
+	sig, ok := under(fun.Type).(*types.Signature)
+	if !ok {
+		return
+	}
+	params := sig.Params()
+	np := params.Len()
+	param := func(i int) types.Type {
+		if sig.Variadic() && i >= np-1 {
+			if n.Ellipsis.IsValid() {
+				return params.At(np - 1).Type()
+			}
+			return params.At(np - 1).Type().(*types.Slice).Elem()
+		}
+		return params.At(i).Type()
+	}
+	n2 := np
+	if sig.Variadic() {
+		n2 = len(n.Args)
+		if len(n.Args) == 1 && np > 1 {
+			n2 = np // f(g()) with a variadic f
+		}
+	}
+	convTo(n.Args, param, n2)
+}
+
+// rangeTypes returns the key and value types of ranging over t.
+func rangeTypes(t types.Type) (key, val types.Type) {
+	switch u := under(t).(type) {
+	case *types.Slice:
+		return types.Typ[types.Int], u.Elem()
+	case *types.Array:
+		return types.Typ[types.Int], u.Elem()
+	case *types.Pointer:
+		if a, ok := under(u.Elem()).(*types.Array); ok {
+			return types.Typ[types.Int], a.Elem()
+		}
+	case *types.Map:
+		return u.Key(), u.Elem()
+	case *types.Chan:
+		return u.Elem(), nil
+	case *types.Basic:
+		return types.Typ[types.Int], types.Typ[types.Rune]
+	case *types.Signature: // range over func: yield's parameters
+		if u.Params().Len() == 1 {
+			if y, ok := under(u.Params().At(0).Type()).(*types.Signature); ok {
+				if y.Params().Len() > 0 {
+					key = y.Params().At(0).Type()
+				}
+				if y.Params().Len() > 1 {
+					val = y.Params().At(1).Type()
+				}
+			}
+		}
+	}
+	return key, val
+}
+
+func under(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
 }
 
 // generic reports whether obj is a generic function or type, whose
@@ -352,54 +587,21 @@ func generic(obj types.Object) bool {
 	return false
 }
 
-// addType marks t used: the methods of every named type in it are
-// reachable.
-func (r *reacher) addType(t types.Type) {
+// convert marks t converted to an interface: its methods can run,
+// called through the interface or by reflection (reachableFuncs keeps the
+// method set of every type an SSA MakeInterface converts).
+func (r *reacher) convert(t types.Type) {
 	if t == nil || r.types[t] {
 		return
 	}
 	r.types[t] = true
-	switch t := t.(type) {
-	case *types.Alias:
-		r.addType(types.Unalias(t))
-	case *types.Named:
-		if _, ok := t.Underlying().(*types.Interface); !ok {
-			for _, mt := range []types.Type{t, types.NewPointer(t)} {
-				ms := types.NewMethodSet(mt)
-				for i := 0; i < ms.Len(); i++ {
-					if fn, ok := ms.At(i).Obj().(*types.Func); ok {
-						r.addFunc(fn)
-					}
-				}
-			}
+	if types.IsInterface(t) {
+		return
+	}
+	ms := types.NewMethodSet(t)
+	for i := 0; i < ms.Len(); i++ {
+		if fn, ok := ms.At(i).Obj().(*types.Func); ok {
+			r.addFunc(fn)
 		}
-		if args := t.TypeArgs(); args != nil {
-			for i := 0; i < args.Len(); i++ {
-				r.addType(args.At(i))
-			}
-		}
-		r.addType(t.Underlying())
-	case *types.Pointer:
-		r.addType(t.Elem())
-	case *types.Slice:
-		r.addType(t.Elem())
-	case *types.Array:
-		r.addType(t.Elem())
-	case *types.Chan:
-		r.addType(t.Elem())
-	case *types.Map:
-		r.addType(t.Key())
-		r.addType(t.Elem())
-	case *types.Struct:
-		for i := 0; i < t.NumFields(); i++ {
-			r.addType(t.Field(i).Type())
-		}
-	case *types.Tuple:
-		for i := 0; i < t.Len(); i++ {
-			r.addType(t.At(i).Type())
-		}
-	case *types.Signature:
-		r.addType(t.Params())
-		r.addType(t.Results())
 	}
 }

@@ -64,7 +64,7 @@ func TestPruneClosed(t *testing.T) {
 			for _, fn := range reached {
 				if !kept[fn] {
 					if bad++; bad <= 10 {
-						t.Errorf("reachable, but its body was dropped: %s", funcKey(full, fn))
+						t.Errorf("reachable, but its body was dropped: %s%s", funcKey(full, fn), convertedAt(full, reached, fn))
 					}
 				}
 			}
@@ -95,3 +95,27 @@ func funcKey(prog *Program, fn *ssa.Function) string {
 }
 
 var typeArgs = regexp.MustCompile(`\[[^\[\]]*\]`)
+
+// convertedAt names, for a test failure, the MakeInterface instructions of
+// the reached functions whose type's method set has fn: the conversions
+// the pruner missed.
+func convertedAt(prog *Program, reached []*ssa.Function, fn *ssa.Function) string {
+	out := ""
+	for _, f := range reached {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				mi, ok := in.(*ssa.MakeInterface)
+				if !ok {
+					continue
+				}
+				ms := prog.SSA.MethodSets.MethodSet(mi.X.Type())
+				for i := 0; i < ms.Len(); i++ {
+					if prog.SSA.MethodValue(ms.At(i)) == fn && len(out) < 500 {
+						out += fmt.Sprintf("\n\tconverted (%s) in %s at %s", mi.X.Type(), f, prog.Fset.Position(mi.Pos()))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
