@@ -78,9 +78,9 @@ type SolveOptions struct {
 // Only flows from Root are asked for (Reaches, Witness), so the solve
 // leaves out the edges that no path from Root reaches (and, with
 // opts.Targets, those from which no target is reached): no derivation of
-// an edge from Root uses them, and the closure edges it keeps are the same
-// with the same vertex numbers, so witnesses do not change either. On a
-// whole program most of the graph is code that no nil or source reaches.
+// an edge from Root to a target uses them, so the closure edges asked for
+// and their witnesses do not change. On a whole program most of the graph
+// is code that no nil or source reaches.
 func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar, sources []SourceEdge, opts *SolveOptions) (*Solved, error) {
 	if opts == nil {
 		opts = &SolveOptions{}
@@ -90,8 +90,7 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 		sg.Label(l)
 	}
 	// Candidates: the flow edges not skipped, then the sources not
-	// skipped. Labels and the vertex count are those of every candidate,
-	// pruned or not.
+	// skipped (whose labels are added in order, pruned or not).
 	flowKept := make([]int32, 0, len(g.Edges))
 	for i, e := range g.Edges {
 		if opts.Skip == nil || !opts.Skip(i, e) {
