@@ -1294,9 +1294,9 @@ var modelLabels = [...]string{mlOp: LabelOp, mlBase: labelBase, mlSrc: labelSrc,
 // one entry of t.infos.
 func (t *taintRun) add(src, dst uint32, label uint8, info EdgeInfo, desc int32) {
 	if n := len(t.infos); n == 0 || t.infos[n-1] != info {
-		t.infos = append(t.infos, info)
+		t.infos = append(grown(t.infos), info)
 	}
-	t.edges = append(t.edges, modelEdge{src: src, dst: dst, info: uint32(len(t.infos) - 1), desc: desc, label: label})
+	t.edges = append(grown(t.edges), modelEdge{src: src, dst: dst, info: uint32(len(t.infos) - 1), desc: desc, label: label})
 }
 
 // sourceEdge is e as a SourceEdge.
