@@ -126,8 +126,8 @@ type FlowOptions struct {
 // q.f meet at the cell (o, f) of every o both may point to.
 type FlowGraph struct {
 	*graph.Graph
-	Vertices []Vertex
-	Info     []EdgeInfo // parallel to Graph.Edges
+	verts    chunks[Vertex]   // VertexAt
+	infos    chunks[EdgeInfo] // InfoAt: parallel to Graph.Edges
 	Prog     *frontend.Program
 	Analysis *frontend.Analysis
 	// Funcs are the functions whose bodies the graph holds.
@@ -208,7 +208,7 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 	for _, fn := range g.Funcs {
 		fb.function(fn)
 	}
-	g.NumVertices = uint32(len(g.Vertices))
+	g.NumVertices = uint32(g.VertexCount())
 	return g, nil
 }
 
@@ -254,9 +254,40 @@ func grown[E any](s []E) []E {
 }
 
 func (g *FlowGraph) newVertex(v Vertex) uint32 {
-	g.Vertices = append(grown(g.Vertices), v)
-	return uint32(len(g.Vertices) - 1)
+	return uint32(g.verts.add(v))
 }
+
+// VertexAt describes vertex v.
+func (g *FlowGraph) VertexAt(v uint32) *Vertex { return g.verts.at(int(v)) }
+
+// VertexCount is the number of vertices. Use and Value add vertices (a
+// guarded copy, a value no flow edge had needed), so it may grow past
+// NumVertices, which counts those BuildFlow made.
+func (g *FlowGraph) VertexCount() int { return g.verts.n }
+
+// InfoAt is where the flow of edge i happens.
+func (g *FlowGraph) InfoAt(i int) *EdgeInfo { return g.infos.at(i) }
+
+// chunks is a list kept in blocks of 4096 elements: appending never
+// copies what it holds (append's growth copied the flow graph's hundreds
+// of thousands of vertices and edge infos several times over).
+type chunks[E any] struct {
+	blocks [][]E
+	n      int
+}
+
+const chunkShift = 12
+
+func (c *chunks[E]) add(e E) int {
+	if c.n>>chunkShift == len(c.blocks) {
+		c.blocks = append(c.blocks, make([]E, 1<<chunkShift))
+	}
+	c.blocks[c.n>>chunkShift][c.n&(1<<chunkShift-1)] = e
+	c.n++
+	return c.n - 1
+}
+
+func (c *chunks[E]) at(i int) *E { return &c.blocks[i>>chunkShift][i&(1<<chunkShift-1)] }
 
 func (g *FlowGraph) addEdge(src, dst uint32, label string, index uint32, info EdgeInfo) {
 	if !g.context {
@@ -271,7 +302,7 @@ func (g *FlowGraph) addEdge(src, dst uint32, label string, index uint32, info Ed
 	}
 	g.Edges = grown(g.Edges)
 	g.AddEdge(src, dst, label, index)
-	g.Info = append(grown(g.Info), info)
+	g.infos.add(info)
 }
 
 // Position is pos as a file:line:col position, the file relative to the
@@ -312,7 +343,7 @@ func (g *FlowGraph) Name(v ssa.Value) string { return g.exprName(v, 0) }
 
 // Describe names a vertex for witnesses and graphs.
 func (g *FlowGraph) Describe(v uint32) string {
-	n := g.Vertices[v]
+	n := g.VertexAt(v)
 	switch n.Kind {
 	case VRoot:
 		return "<root>"

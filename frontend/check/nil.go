@@ -124,7 +124,7 @@ func nilSkip(g *FlowGraph) func(int, graph.Edge) bool {
 		return l
 	}
 	return func(i int, e graph.Edge) bool {
-		info := &g.Info[i]
+		info := g.InfoAt(i)
 		if info.Existing {
 			return true
 		}

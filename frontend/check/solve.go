@@ -414,7 +414,7 @@ func (s *Solved) find(src, dst, label, index uint32) int {
 // for an edge of the flow graph).
 func (s *Solved) info(k int) (EdgeInfo, *SourceEdge) {
 	if o := s.orig[k]; o >= 0 {
-		return s.g.Info[o], nil
+		return *s.g.InfoAt(int(o)), nil
 	}
 	src := &s.sources[-1-s.orig[k]]
 	return src.Info, src
@@ -427,7 +427,7 @@ func (s *Solved) step(k int) (Step, bool) {
 	g := s.g
 	pos := info.Pos
 	if !pos.IsValid() {
-		pos = g.Vertices[e.Dst].Pos
+		pos = g.VertexAt(e.Dst).Pos
 	}
 	if src != nil {
 		d := src.Desc
@@ -443,15 +443,15 @@ func (s *Solved) step(k int) (Step, bool) {
 	}
 	label := s.glab.Labels[e.Label]
 	subject := ""
-	if g.Vertices[e.Src].Kind == VNil {
+	if g.VertexAt(e.Src).Kind == VNil {
 		subject = "nil "
 	}
 	dst := g.Describe(e.Dst)
 	var d string
 	switch label {
 	case LabelAssign:
-		if g.Vertices[e.Dst].Kind == VReturn {
-			d = "returned from " + funcShort(g.Vertices[e.Dst].Func)
+		if g.VertexAt(e.Dst).Kind == VReturn {
+			d = "returned from " + funcShort(g.VertexAt(e.Dst).Func)
 		} else {
 			d = "assigned to " + dst
 		}

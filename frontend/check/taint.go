@@ -202,7 +202,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	// Edges off those paths cannot take part in a derivation that
 	// matters, so the solves leave them out: on a whole program most of
 	// the graph is code no source reaches.
-	n := len(p.Flow.Vertices) // Use and Value may have added vertices since BuildFlow
+	n := p.Flow.VertexCount() // Use and Value may have added vertices since BuildFlow
 	nf := len(p.Flow.Edges)
 	cand := func(c int) (uint32, uint32, bool) {
 		if c < nf {
@@ -266,10 +266,10 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			if !reach[e.Src] || !coreach[e.Dst] || skipped[i] {
 				return true
 			}
-			if site := p.Flow.Info[i].Site; site != nil && active[site] {
+			if site := p.Flow.InfoAt(i).Site; site != nil && active[site] {
 				return true
 			}
-			return t.validated(e.Src, e.Dst, p.Flow.Info[i], gp.kind)
+			return t.validated(e.Src, e.Dst, *p.Flow.InfoAt(i), gp.kind)
 		}
 		sv, err := p.Flow.Solve(ctx, "taint", gr, cands, &SolveOptions{Skip: skip, SkipSource: skipSource, Targets: targets, Describe: t.modelStep, Threads: p.Config.Threads})
 		if err != nil {
@@ -388,7 +388,7 @@ func (t *taintRun) validated(src, dst uint32, info EdgeInfo, kind string) bool {
 	if len(t.guards) == 0 {
 		return false
 	}
-	sv := t.g.Vertices[src]
+	sv := t.g.VertexAt(src)
 	if sv.Value == nil || (sv.Kind != VValue && sv.Kind != VGuarded) {
 		return false
 	}
@@ -400,7 +400,7 @@ func (t *taintRun) validated(src, dst uint32, info EdgeInfo, kind string) bool {
 	if site != nil {
 		blk = site.Block()
 	} else if dst != Root {
-		if in, ok := t.g.Vertices[dst].Value.(ssa.Instruction); ok && t.g.Vertices[dst].Kind == VValue {
+		if in, ok := t.g.VertexAt(dst).Value.(ssa.Instruction); ok && t.g.VertexAt(dst).Kind == VValue {
 			blk = in.Block()
 		}
 	}
@@ -474,7 +474,8 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 	for _, p := range g.Prog.Packages {
 		t.localRoots[strings.SplitN(p.Pkg.Path(), "/", 2)[0]] = true
 	}
-	for v, x := range g.Vertices {
+	for v := range g.VertexCount() {
+		x := g.VertexAt(uint32(v))
 		if x.Kind == VHeap {
 			t.cellsOf[x.Obj] = append(t.cellsOf[x.Obj], uint32(v))
 		}
@@ -533,17 +534,17 @@ func (t *taintRun) stdPath(path string) bool {
 // and inside the standard library, and those of calls a sanitizer or
 // propagator models.
 func (t *taintRun) skip(i int, e graph.Edge) bool {
-	info := t.g.Info[i]
+	info := t.g.InfoAt(i)
 	if info.Site != nil && t.skipSite[info.Site] {
 		return true
 	}
 	if info.Callee != nil && t.std(info.Callee) {
 		return true
 	}
-	if fn := t.g.Vertices[e.Src].Func; fn != nil && t.std(fn) {
+	if fn := t.g.VertexAt(e.Src).Func; fn != nil && t.std(fn) {
 		return true
 	}
-	if v := t.g.Vertices[e.Src]; v.Kind == VHeap && t.varargs[v.Obj] {
+	if v := t.g.VertexAt(e.Src); v.Kind == VHeap && t.varargs[v.Obj] {
 		return true // read through the slice's value instead (varargsStore)
 	}
 	return false
@@ -1025,7 +1026,7 @@ func (t *taintRun) reads(v ssa.Value, at ssa.Instruction) (values, cells []uint3
 func (t *taintRun) userCells(v ssa.Value) []uint32 {
 	var out []uint32
 	for _, c := range t.pointeeCells(v) {
-		if o := t.g.Vertices[c].Obj; t.userObject(o) && !t.varargs[o] {
+		if o := t.g.VertexAt(c).Obj; t.userObject(o) && !t.varargs[o] {
 			out = append(out, c)
 		}
 	}
