@@ -68,5 +68,12 @@
 // (spilled past Options.SpillBytes), the commit batch and pebble's cache
 // and memtables; the Go heap gets a soft limit (runtime/debug) below the
 // budget. Partition counts come from the budget unless Options.Partitions
-// sets them.
+// sets them, and follow the closure's growth: a partition is split after
+// a step that takes its records past Options.SplitBytes, before a step
+// whose waiting messages promise (at the record growth per message byte
+// seen so far) more than twice that, and during a step that takes it past
+// three times that (the step is abandoned, its spills deleted, and redone
+// after the split). A split moves the messages waiting for the partition
+// to the new owners in the same atomic batch, keeping their source, epoch
+// and sequence number.
 package outofcore
