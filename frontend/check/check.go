@@ -144,6 +144,11 @@ func Select(names []string) ([]Checker, error) {
 	return cs, nil
 }
 
+// pointsToPartitions is the points-to solve's partitioning: one (see
+// frontend.AnalysisOptions.Partitions). The checks' own solves keep the
+// default.
+const pointsToPartitions = 1
+
 // Run runs the enabled checks on prog: it solves the points-to graph
 // (frontend.Analyze), builds the value-flow graph, runs each check, drops
 // the findings that //cflr:ignore comments suppress, and sorts the rest
@@ -168,7 +173,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 	// box still names every implementing type) and heap cells. Per-site
 	// boxes made the points-to solve 3-5 times slower and used 1 GiB more
 	// on pebble and miniflux, for the same findings (CHECKS.md).
-	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, BoxPerType: true})
+	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true})
 	if err != nil {
 		return nil, err
 	}
