@@ -139,6 +139,10 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 // a third of the heap that every garbage collection of the analysis scans
 // again. Once SSA is built, nothing else reads them.
 func trimInfo(info *types.Info, keep []*ast.FuncDecl) {
+	if len(keep) == 0 {
+		*info = types.Info{} // go/ssa let go of it too
+		return
+	}
 	in := func(n ast.Node) bool {
 		for _, d := range keep {
 			if d.Pos() <= n.Pos() && n.Pos() < d.End() {
