@@ -8,7 +8,13 @@
 // test packages if Config.Tests) and builds SSA with go/ssa, generic
 // functions instantiated. Packages with errors are reported in
 // Program.Errors at go build's file:line:col positions and left out (with
-// the packages that import them); the rest is analyzed.
+// the packages that import them); the rest is analyzed. With Config.Prune
+// (cflr check), bodies no execution can run are dropped before SSA, from
+// a walk over syntax and types that over-approximates reachableFuncs
+// below, constant tables are cut to one element, and the syntax and type
+// information SSA no longer needs is released after it: most of a whole
+// program's standard library never runs, and SSA, VTA and the garbage
+// collector paid for all of it (prune.go).
 //
 // Build turns the body of every function that can run (reachableFuncs:
 // from main, the package initializers and the named library packages,
