@@ -201,6 +201,8 @@ func (s *Store) CountsAndEdges() (map[string]int64, int64, error) {
 }
 
 func (s *Store) count(edges bool) (map[string]int64, int64, error) {
+	// A scan of the whole store: its garbage stays under the budget too.
+	defer s.setMemoryLimit()()
 	ls := s.k.Labels()
 	if edges {
 		for i := range ls {
