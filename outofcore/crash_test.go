@@ -67,9 +67,11 @@ func runChild(t *testing.T, dir string, spill int, kill string) (killed bool) {
 
 // crashPoints are the kill points of the short form: after partition
 // commits, in the middle of a commit batch and of a write-ahead-log write,
-// during gathers, and after worklist spills.
+// during gathers, after worklist spills, and before the commit of a split
+// (which moves the messages waiting for the partition).
 var crashPoints = []string{"commit:1", "commit:3", "commit:8", "commit:20", "batch:1", "batch:4",
-	"gather:1", "gather:7", "gather:30", "spill:1", "spill:10", "wal:2", "wal:9", "wal:40"}
+	"gather:1", "gather:7", "gather:30", "spill:1", "spill:10", "wal:2", "wal:9", "wal:40",
+	"split:1", "split:4"}
 
 // TestCrash kills a child solver at each kill point, resumes it, and
 // checks the closure. CFLR_CRASH_GRAPH picks another graph and
