@@ -94,8 +94,7 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 						continue
 					}
 					// Package-level variables run their initializers in
-					// the package's init, and hold zero values of their
-					// types for the whole run.
+					// the package's init, a root.
 					r.scan(d, p.TypesInfo)
 				}
 			}
@@ -106,15 +105,24 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 		r.work = r.work[:len(r.work)-1]
 		r.scan(d.decl, d.info)
 	}
+	// go/packages parses a file once for all the packages that contain
+	// it (a package and its test variant): a declaration is dropped only
+	// when no variant reaches it.
+	reached := map[*ast.FuncDecl]bool{}
+	for _, d := range r.decls {
+		if d.reached {
+			reached[d.decl] = true
+		}
+	}
 	var built []*ast.FuncDecl
 	generic := map[*types.Info][]*ast.FuncDecl{}
 	for fn, d := range r.decls {
 		if sig := fn.Signature(); sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
 			generic[d.info] = append(generic[d.info], d.decl)
-		} else if d.reached {
+		} else if reached[d.decl] {
 			built = append(built, d.decl)
 		}
-		if d.reached {
+		if reached[d.decl] {
 			kept++
 			continue
 		}

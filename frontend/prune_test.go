@@ -58,3 +58,29 @@ func TestPruneTestdata(t *testing.T) {
 		t.Errorf("Pruned = %d, TableElems = %d: want both > 0", prog.Pruned, prog.TableElems)
 	}
 }
+
+// TestPruneTestVariants loads testdata/prune with its tests: go/packages
+// parses main.go once for the package and its test variant, and
+// onlyInTests, unreachable in the first, must keep its body for the
+// second.
+func TestPruneTestVariants(t *testing.T) {
+	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/prune", Prune: true, Tests: true}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) > 0 {
+		t.Fatal(prog.Errors)
+	}
+	n, bodies := 0, 0
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		if fn.Name() == "onlyInTests" {
+			n++
+			if len(fn.Blocks) > 0 {
+				bodies++
+			}
+		}
+	}
+	if n < 2 || bodies == 0 {
+		t.Fatalf("onlyInTests: %d functions (want 2: package and test variant), %d with bodies (want 1 or more)", n, bodies)
+	}
+}

@@ -70,3 +70,7 @@ func main() { // kept
 	once.Do(lazy)
 	go func() { _ = finalizer }()
 }
+
+// onlyInTests runs only in the test binary, whose package variant shares
+// this file's syntax with the plain package (TestPruneTestVariants).
+func onlyInTests() int { return 1 } // dropped (only main_test.go calls it)
