@@ -202,10 +202,8 @@ func trimTable(lit *ast.CompositeLit, info *types.Info) int {
 	if k <= 1 {
 		return 0
 	}
-	first := &ast.CompositeLit{Type: lit.Type, Elts: lit.Elts[:1]}
-	info.Types[first] = info.Types[lit]
-	dropped := k - constElems(first, info)
-	delete(info.Types, first)
+	_, isStruct := info.Types[lit].Type.Underlying().(*types.Struct)
+	dropped := k - constElem(lit.Elts[0], isStruct, info)
 	lit.Elts = []ast.Expr{lit.Elts[0]} // a copy: the rest is garbage
 	return dropped
 }
@@ -234,29 +232,43 @@ func constElems(lit *ast.CompositeLit, info *types.Info) int {
 	default:
 		return 0
 	}
+	_, isStruct := tv.Type.Underlying().(*types.Struct)
 	n := 0
 	for _, e := range lit.Elts {
-		parts := []ast.Expr{e}
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			parts = []ast.Expr{kv.Key, kv.Value}
-			if _, ok := tv.Type.Underlying().(*types.Struct); ok {
-				parts = parts[1:] // the key is a field name
-			}
+		k := constElem(e, isStruct, info)
+		if k == 0 {
+			return 0
 		}
-		for _, x := range parts {
-			if inner, ok := ast.Unparen(x).(*ast.CompositeLit); ok {
-				k := constElems(inner, info)
-				if k == 0 && len(inner.Elts) > 0 {
-					return 0
-				}
-				n += k + 1
-				continue
-			}
-			if v, ok := info.Types[x]; !ok || v.Value == nil {
+		n += k
+	}
+	return n
+}
+
+// constElem returns the number of constants in e, an element of a
+// literal of scalars (of a struct literal if isStruct), counting a nested
+// literal as one more, or 0 if e is not made of constants only.
+func constElem(e ast.Expr, isStruct bool, info *types.Info) int {
+	parts := []ast.Expr{e}
+	if kv, ok := e.(*ast.KeyValueExpr); ok {
+		parts = []ast.Expr{kv.Key, kv.Value}
+		if isStruct {
+			parts = parts[1:] // the key is a field name
+		}
+	}
+	n := 0
+	for _, x := range parts {
+		if inner, ok := ast.Unparen(x).(*ast.CompositeLit); ok {
+			k := constElems(inner, info)
+			if k == 0 && len(inner.Elts) > 0 {
 				return 0
 			}
-			n++
+			n += k + 1
+			continue
 		}
+		if v, ok := info.Types[x]; !ok || v.Value == nil {
+			return 0
+		}
+		n++
 	}
 	return n
 }

@@ -133,16 +133,9 @@ func runSolve(cmd *cobra.Command, f *solveFlags) error {
 	if err != nil {
 		return err
 	}
-	outSyms := slices.Clone(gr.Count)
-	if len(f.labels) > 0 {
-		outSyms = nil
-		for _, name := range f.labels {
-			id, ok := gr.Lookup(name)
-			if !ok {
-				return usageErr(fmt.Errorf("--labels: %s is not a symbol of %s", name, f.grammarPath))
-			}
-			outSyms = append(outSyms, id)
-		}
+	outSyms, err := labelSymbols(gr, f.labels, f.grammarPath)
+	if err != nil {
+		return err
 	}
 	loadStart := time.Now()
 	g, err := graph.ReadFile(f.graphPath, graph.Format(f.graphFormat))
@@ -371,4 +364,21 @@ func writeHeapProfile(path string) error {
 		runtime.GC()
 		return pprof.Lookup("heap").WriteTo(w, 0)
 	})
+}
+
+// labelSymbols returns the symbols --labels names (default: the grammar's
+// %count symbols), or a usage error naming the one grammarName lacks.
+func labelSymbols(gr *grammar.Grammar, labels []string, grammarName string) ([]int, error) {
+	if len(labels) == 0 {
+		return slices.Clone(gr.Count), nil
+	}
+	var syms []int
+	for _, name := range labels {
+		id, ok := gr.Lookup(name)
+		if !ok {
+			return nil, usageErr(fmt.Errorf("--labels: %s is not a symbol of %s", name, grammarName))
+		}
+		syms = append(syms, id)
+	}
+	return syms, nil
 }

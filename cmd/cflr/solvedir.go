@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -175,16 +174,9 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 		f.dir, st.Partitions, st.Splits, st.PreSplits, st.Retries, st.Rounds, st.Loads, st.LoadsPerRound, st.Spills, st.VertexFetches, st.Stored, st.Elapsed.Round(time.Millisecond),
 		fmtBytes(st.BytesRead), fmtBytes(st.BytesWritten), fmtBytes(st.PeakRSS))
 	if f.outPath != "" {
-		syms := slices.Clone(ng.Count)
-		if len(f.labels) > 0 {
-			syms = nil
-			for _, name := range f.labels {
-				id, ok := ng.Lookup(name)
-				if !ok {
-					return usageErr(fmt.Errorf("--labels: %s is not a symbol of the store's grammar", name))
-				}
-				syms = append(syms, id)
-			}
+		syms, err := labelSymbols(ng, f.labels, "the store's grammar")
+		if err != nil {
+			return err
 		}
 		og := graph.New()
 		og.NumVertices = s.NumVertices()
