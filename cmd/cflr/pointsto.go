@@ -36,6 +36,7 @@ type goFlags struct {
 	scalars    bool
 	noMerge    bool
 	cgOnly     bool
+	prune      bool
 }
 
 func (f *goFlags) register(cmd *cobra.Command) {
@@ -53,6 +54,7 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.noMerge, "no-merge", false, "keep every variable its own vertex (by default variables with equal points-to sets by construction share one)")
 	fl.BoolVar(&f.cgOnly, "callgraph-only", false, "also leave out pointers that cannot lead to a function value or an interface (implies --no-scalar-containers): same call graph, smaller solve, fewer points-to answers")
 	fl.BoolVar(&f.all, "all-functions", false, "translate every function body, not only those that can run")
+	fl.BoolVar(&f.prune, "prune", false, "build SSA only for the function bodies the program can run, as cflr check does (queries about other functions then find nothing)")
 	fl.BoolVar(&f.unmodelled, "unmodelled", false, "list every place modelled conservatively (unsafe, reflection, no Go body)")
 }
 
@@ -66,7 +68,7 @@ func (f *goFlags) load(ctx context.Context, stderr io.Writer, patterns []string)
 	if f.boxes != "site" && f.boxes != "type" {
 		return nil, false, usageErr(fmt.Errorf("--boxes %q: want site or type", f.boxes))
 	}
-	prog, err := frontend.Load(ctx, &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true}, patterns...)
+	prog, err := frontend.Load(ctx, &frontend.Config{Dir: f.dir, Tests: f.tests, Debug: true, Prune: f.prune}, patterns...)
 	if prog != nil {
 		for _, e := range prog.Errors {
 			fmt.Fprintln(stderr, e)
