@@ -30,18 +30,25 @@ type entry struct {
 	queued bool
 }
 
-// adjList is a vertex's labeled adjacency on one side: entries sorted by
+// adjList is a vertex's labeled adjacency on one side: slots sorted by
 // label. Vertices carry few labels, so a sorted slice beats a map; it is
-// one slice header per vertex and side, since there are millions.
+// one slice header per vertex and side, since there are millions. Each
+// slot repeats its entry's label, so that finding a label scans one
+// contiguous array instead of dereferencing every entry.
 type adjList struct {
-	ents []*entry
+	ents []slot
+}
+
+type slot struct {
+	label uint32
+	e     *entry
 }
 
 func (a *adjList) find(l uint32) int {
 	ents := a.ents
 	if len(ents) <= 8 {
-		for i, e := range ents {
-			if e.label >= l {
+		for i := range ents {
+			if ents[i].label >= l {
 				return i
 			}
 		}
@@ -62,7 +69,7 @@ func (a *adjList) find(l uint32) int {
 func (a *adjList) get(l uint32) *entry {
 	i := a.find(l)
 	if i < len(a.ents) && a.ents[i].label == l {
-		return a.ents[i]
+		return a.ents[i].e
 	}
 	return nil
 }
@@ -70,12 +77,10 @@ func (a *adjList) get(l uint32) *entry {
 func (a *adjList) getOrCreate(l uint32, k setKind) *entry {
 	i := a.find(l)
 	if i < len(a.ents) && a.ents[i].label == l {
-		return a.ents[i]
+		return a.ents[i].e
 	}
 	e := k.newEntry(l)
-	a.ents = append(a.ents, nil)
-	copy(a.ents[i+1:], a.ents[i:])
-	a.ents[i] = e
+	a.ents = slices.Insert(a.ents, i, slot{l, e})
 	return e
 }
 
@@ -136,7 +141,7 @@ type partition struct {
 	sent   []outbox // frozen: read by the other partitions in phase 2
 
 	eng     *engine
-	scratch []*entry
+	scratch []slot
 	// found, pbuf and ubuf are reusable buffers for the hot loops.
 	found, pbuf, ubuf []uint32
 	// free holds processed pending sets that nothing else references,
@@ -418,7 +423,7 @@ func (p *partition) role(v, l uint32, s side, P vset) {
 			zs = rs.lookupPair(l, ol)
 		}
 		for _, z := range zs {
-			p.join(z, s, P, oe.all)
+			p.join(z, s, P, oe.e.all)
 		}
 	}
 }
@@ -445,6 +450,21 @@ func (p *partition) join(z uint32, s side, P, U vset) {
 				}
 			}
 		}
+	case rs.keepIn[z] && U.Len() < len(pbuf):
+		// Both lists of z are kept, so the product U×P may be added
+		// from either side: from the smaller one, one set operation per
+		// element, moving the larger set whole. Adding the new sources
+		// P to each target is difference propagation along chains
+		// such as FT ::= FT assign. P is detached from its entry, so it
+		// never changes again and can be shipped as it is.
+		p.ubuf = U.AppendTo(p.ubuf[:0])
+		// New u→v with v→w gives u→w, each w's in-list gaining P; new
+		// v→y with u→v gives u→y, each u's out-list gaining P: either
+		// way the half lies on P's side.
+		for _, u := range p.ubuf {
+			p.shipped = p.shipped || !p.owns(u)
+			p.deliverSet(u, z, s, P)
+		}
 	case s == in:
 		// new u→v with v→w gives u→w: u's out-list gains U.
 		for _, u := range pbuf {
@@ -457,8 +477,6 @@ func (p *partition) join(z uint32, s side, P, U vset) {
 		}
 	default:
 		// z keeps no in-lists: ship the new out-neighbours P to each u.
-		// P is detached from its entry, so it never changes again and
-		// can be shipped as it is.
 		p.ubuf = U.AppendTo(p.ubuf[:0])
 		for _, u := range p.ubuf {
 			p.shipped = p.shipped || !p.owns(u)
@@ -487,15 +505,15 @@ func (p *partition) processUnindexed(v, l uint32, s side) {
 		})
 	}
 	for _, y := range p.pbuf {
-		ents := append([]*entry(nil), p.list(v, 1-s).ents...) // see role
+		ents := append([]slot(nil), p.list(v, 1-s).ents...) // see role
 		for _, oe := range ents {
-			visit(y, oe.label, oe.all)
+			visit(y, oe.label, oe.e.all)
 		}
 		if rs.hasVirtual {
 			ents = append(ents[:0], p.list(v, s).ents...)
 			for _, oe := range ents {
 				if vl := rs.inv[oe.label]; vl >= 0 {
-					visit(y, uint32(vl), oe.all)
+					visit(y, uint32(vl), oe.e.all)
 				}
 			}
 		}
@@ -637,7 +655,7 @@ func (p *partition) decodeInto(v uint32, rec []byte) error {
 	return decodeVertex(rec, uint32(len(p.eng.rules.labels)), func(l uint32, s side) *bitmap {
 		e := kind.newEntry(l)
 		a := &p.adj[s][v-p.lo]
-		a.ents = append(a.ents, e)
+		a.ents = append(a.ents, slot{l, e})
 		return e.all.(*bitmap)
 	}, nil)
 }
@@ -692,14 +710,14 @@ func (P *Partition) AppendVertex(dst []byte, v uint32) []byte {
 	for s := range 2 {
 		ents := p.list(v, side(s)).ents
 		k := 0
-		for _, e := range ents {
-			if e.all.Len() > 0 {
+		for _, sl := range ents {
+			if sl.e.all.Len() > 0 {
 				k++
 			}
 		}
 		dst = binary.AppendUvarint(dst, uint64(k))
-		for _, e := range ents {
-			if e.all.Len() > 0 {
+		for _, sl := range ents {
+			if e := sl.e; e.all.Len() > 0 {
 				dst = binary.AppendUvarint(dst, uint64(e.label))
 				dst, p.ubuf = appendSet(dst, e.all, p.ubuf)
 			}
@@ -711,8 +729,8 @@ func (P *Partition) AppendVertex(dst []byte, v uint32) []byte {
 // Empty reports whether v has no processed edges.
 func (P *Partition) Empty(v uint32) bool {
 	for s := range 2 {
-		for _, e := range P.p.list(v, side(s)).ents {
-			if e.all.Len() > 0 {
+		for _, sl := range P.p.list(v, side(s)).ents {
+			if sl.e.all.Len() > 0 {
 				return false
 			}
 		}
@@ -778,8 +796,8 @@ func (P *Partition) TakeOutbox(q int) []byte {
 func (P *Partition) RebuildIn(need []bool) {
 	p := P.p
 	for v := p.lo; v < p.hi; v++ {
-		for _, e := range p.list(v, out).ents {
-			if int(e.label) < len(need) && need[e.label] {
+		for _, sl := range p.list(v, out).ents {
+			if e := sl.e; int(e.label) < len(need) && need[e.label] {
 				l := e.label
 				p.ubuf = e.all.AppendTo(p.ubuf[:0])
 				for _, x := range slices.Clone(p.ubuf) {

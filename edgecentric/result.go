@@ -97,7 +97,8 @@ func (r *Result) Count(sym int) int64 {
 func (r *Result) symCounts() []int64 {
 	c := make([]int64, len(r.rules.g.Symbols))
 	for v := range r.out {
-		for _, e := range r.out[v].ents {
+		for _, sl := range r.out[v].ents {
+			e := sl.e
 			if r.rules.virt[e.label] < 0 {
 				c[r.rules.labels[e.label].sym] += int64(e.all.Len())
 			}
@@ -131,7 +132,8 @@ func (r *Result) CountEdges() int64 {
 	// are gathered per source first (rare: only grammars that report -X).
 	var rev map[uint32]*roaring.Bitmap
 	for v := range r.out {
-		for _, e := range r.out[v].ents {
+		for _, sl := range r.out[v].ents {
+			e := sl.e
 			if vl := r.rules.inv[e.label]; vl >= 0 && r.rules.count[vl] && r.rules.virt[e.label] < 0 {
 				if rev == nil {
 					rev = map[uint32]*roaring.Bitmap{}
@@ -151,7 +153,8 @@ func (r *Result) CountEdges() int64 {
 	acc := roaring.New()
 	for v := range r.out {
 		acc.Clear()
-		for _, e := range r.out[v].ents {
+		for _, sl := range r.out[v].ents {
+			e := sl.e
 			if !r.rules.count[e.label] || r.rules.virt[e.label] >= 0 {
 				continue
 			}
@@ -204,7 +207,8 @@ func (r *Result) Graph(syms []int, names []string) *graph.Graph {
 func (r *Result) forEachList(fn func(v, l uint32, nbrs []uint32)) {
 	var buf []uint32
 	for v := range r.out {
-		for _, e := range r.out[v].ents {
+		for _, sl := range r.out[v].ents {
+			e := sl.e
 			if r.rules.virt[e.label] >= 0 {
 				continue
 			}

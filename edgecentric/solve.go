@@ -250,12 +250,14 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 	res := &Result{rules: e.rules, n: e.n, out: outs}
 	for _, p := range e.parts {
 		for _, l := range p.adj[out] {
-			for _, en := range l.ents {
+			for _, sl := range l.ents {
+				en := sl.e
 				st.SetBytes += int64(en.all.Bytes())
 			}
 		}
 		for _, l := range p.adj[in] {
-			for _, en := range l.ents {
+			for _, sl := range l.ents {
+				en := sl.e
 				st.SetBytes += int64(en.all.Bytes())
 			}
 		}

@@ -42,7 +42,8 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 	e.mirror(adj)
 	var inputStored int64
 	for v := range adj {
-		for _, en := range adj[v].ents {
+		for _, sl := range adj[v].ents {
+			en := sl.e
 			if e.rules.virt[en.label] < 0 {
 				inputStored += int64(en.all.Len())
 			}
@@ -64,7 +65,8 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 						return err
 					}
 				}
-				for _, ce := range adj[u].ents {
+				for _, sl := range adj[u].ents {
+					ce := sl.e
 					c := ce.label
 					if ce.pend != nil {
 						for _, z := range rs.unary[c] {
@@ -75,7 +77,8 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 						isNew := ce.pend != nil && ce.pend.Contains(x)
 						xl := &adj[x]
 						if e.opts.NoIndex {
-							for _, be := range xl.ents {
+							for _, sl := range xl.ents {
+								be := sl.e
 								src := be.pend
 								if isNew {
 									src = be.all
@@ -124,10 +127,12 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 		any := false
 		err = e.parallel(ctx, func(ctx context.Context, p *partition) error {
 			for u := p.lo; u < p.hi; u++ {
-				for _, en := range adj[u].ents {
+				for _, sl := range adj[u].ents {
+					en := sl.e
 					en.pend = nil
 				}
-				for _, ne := range next[u].ents {
+				for _, sl := range next[u].ents {
+					ne := sl.e
 					en := adj[u].getOrCreate(ne.label, e.kind)
 					d := e.kind.make()
 					d.Discover(ne.all, en.all, nil)
@@ -165,7 +170,8 @@ func (e *engine) solveVCM(ctx context.Context, inp *input, st *Stats, start time
 	}
 	res := &Result{rules: e.rules, n: e.n, out: adj}
 	for v := range adj {
-		for _, en := range adj[v].ents {
+		for _, sl := range adj[v].ents {
+			en := sl.e
 			en.pend = nil
 			st.SetBytes += int64(en.all.Bytes())
 		}
@@ -184,7 +190,8 @@ func (e *engine) mirror(adj []adjList) {
 	type add struct{ v, l, u uint32 }
 	var adds []add
 	for u := range adj {
-		for _, en := range adj[u].ents {
+		for _, sl := range adj[u].ents {
+			en := sl.e
 			vl := e.rules.inv[en.label]
 			if vl < 0 || en.pend == nil {
 				continue
