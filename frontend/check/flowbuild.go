@@ -124,8 +124,10 @@ func (b *flowBuilder) flowTo(src ssa.Value, blk, pred *ssa.BasicBlock, dsts []ui
 	b.connect(b.g.leaves(src, -1, b.g.guarded(src, blk, pred) || b.g.derefd(src, b.cur, pred) || pred == nil && b.g.errPaired(src, b.cur)), dsts, label, idx, info)
 }
 
-// sink records a use of v at instr where a nil v panics.
-func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, what string) {
+// sink records a use of v at instr where a nil v panics; what describes
+// the use (called only for a sink recorded: naming values and functions
+// for every dereference of the program was a tenth of the build).
+func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, what func() string) {
 	if !b.local {
 		return
 	}
@@ -152,7 +154,7 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 		}
 		vx = ls[0]
 	}
-	b.g.NilSinks = append(b.g.NilSinks, NilSink{V: vx, Pos: pos, Kind: kind, Expr: b.g.Name(v), What: what, Func: b.fn, Iface: types.IsInterface(v.Type())})
+	b.g.NilSinks = append(b.g.NilSinks, NilSink{V: vx, Pos: pos, Kind: kind, Expr: b.g.Name(v), What: what(), Func: b.fn, Iface: types.IsInterface(v.Type())})
 }
 
 // memCells lists, per leaf of a value of type t, the heap cells that a
@@ -301,10 +303,10 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 			b.connect(b.cells(g.pointees(i.X), frontend.ElemIndex), dst, LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
 	case *ssa.FieldAddr:
-		b.sink(i.X, i, SinkField, "field access "+g.Name(i.X)+"."+fieldName(i.X.Type(), i.Field))
+		b.sink(i.X, i, SinkField, func() string { return "field access " + g.Name(i.X) + "." + fieldName(i.X.Type(), i.Field) })
 	case *ssa.IndexAddr:
 		if isPtrToArray(i.X.Type()) {
-			b.sink(i.X, i, SinkArrayElem, "element access "+g.Name(i.X)+"[…]")
+			b.sink(i.X, i, SinkArrayElem, func() string { return "element access " + g.Name(i.X) + "[…]" })
 		}
 	case *ssa.Field:
 		fs := fieldsOf(i.X.Type())
@@ -329,7 +331,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 			b.flowTo(i.X, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
 	case *ssa.MapUpdate:
-		b.sink(i.Map, i, SinkMapWrite, "assignment to entry in map "+g.Name(i.Map))
+		b.sink(i.Map, i, SinkMapWrite, func() string { return "assignment to entry in map " + g.Name(i.Map) })
 		objs := g.pointees(i.Map)
 		_, made := i.Map.(*ssa.MakeMap)
 		info.Existing = !made
@@ -357,7 +359,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		}
 	case *ssa.Slice:
 		if isPtrToArray(i.X.Type()) {
-			b.sink(i.X, i, SinkArrayElem, "slicing "+g.Name(i.X))
+			b.sink(i.X, i, SinkArrayElem, func() string { return "slicing " + g.Name(i.X) })
 			return // the slice is never nil (or the slicing panicked)
 		}
 		label := LabelAssign
@@ -391,7 +393,9 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		if i.CommaOk {
 			dst = g.Component(i, 0)
 		} else {
-			b.sink(i.X, i, SinkAssert, "type assertion "+g.Name(i.X)+".("+types.TypeString(i.AssertedType, qualifier)+")")
+			b.sink(i.X, i, SinkAssert, func() string {
+				return "type assertion " + g.Name(i.X) + ".(" + types.TypeString(i.AssertedType, qualifier) + ")"
+			})
 		}
 		label := LabelUnbox
 		if types.IsInterface(i.AssertedType) {
@@ -433,9 +437,9 @@ func (b *flowBuilder) storeSink(addr ssa.Value, instr ssa.Instruction) {
 		return
 	}
 	if _, ok := instr.(*ssa.Store); ok {
-		b.sink(addr, instr, SinkStore, "store through "+b.g.Name(addr))
+		b.sink(addr, instr, SinkStore, func() string { return "store through " + b.g.Name(addr) })
 	} else {
-		b.sink(addr, instr, SinkLoad, "dereference of "+b.g.Name(addr))
+		b.sink(addr, instr, SinkLoad, func() string { return "dereference of " + b.g.Name(addr) })
 	}
 }
 
@@ -459,17 +463,17 @@ func (b *flowBuilder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa
 	}
 	switch {
 	case c.IsInvoke():
-		b.sink(c.Value, instr, SinkInvoke, "method call "+g.Name(c.Value)+"."+c.Method.Name()+"()")
+		b.sink(c.Value, instr, SinkInvoke, func() string { return "method call " + g.Name(c.Value) + "." + c.Method.Name() + "()" })
 	case c.StaticCallee() == nil:
-		b.sink(c.Value, instr, SinkCall, "call of func value "+g.Name(c.Value))
+		b.sink(c.Value, instr, SinkCall, func() string { return "call of func value " + g.Name(c.Value) })
 	}
 	callees := g.Analysis.Callees(instr)
 	site := b.site(instr)
 	nres := c.Signature().Results().Len()
 	for _, fn := range callees {
 		info := EdgeInfo{Pos: instr.Pos(), Site: instr, Callee: fn}
-		if !g.IsLocal(fn) && !c.IsInvoke() && fn.Signature.Recv() != nil && len(c.Args) > 0 && g.derefsReceiver(fn) {
-			b.sink(c.Args[0], instr, SinkRecv, "call of "+frontend.FuncName(fn)+", which dereferences its receiver")
+		if b.local && !g.IsLocal(fn) && !c.IsInvoke() && fn.Signature.Recv() != nil && len(c.Args) > 0 && g.derefsReceiver(fn) {
+			b.sink(c.Args[0], instr, SinkRecv, func() string { return "call of " + frontend.FuncName(fn) + ", which dereferences its receiver" })
 		}
 		if !b.bodies[fn] || len(fn.Params) < len(c.Args) {
 			b.opaque(instr, c, res, info)
@@ -548,7 +552,7 @@ func (b *flowBuilder) builtin(instr ssa.CallInstruction, bi *ssa.Builtin, args [
 	case "copy":
 		b.copyElems(args[0], args[1], instr)
 	case "ssa:wrapnilchk":
-		b.sink(args[0], instr, SinkRecv, "method value "+g.Name(args[0]))
+		b.sink(args[0], instr, SinkRecv, func() string { return "method value " + g.Name(args[0]) })
 		if res == nil {
 			return
 		}
