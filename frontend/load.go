@@ -89,8 +89,9 @@ type Program struct {
 	// those Config.Prune dropped; TableElems, the constant elements of
 	// scalar tables it dropped.
 	Bodies, Pruned, TableElems int
-	// LoadTime and SSATime are the durations of the two phases.
-	LoadTime, SSATime time.Duration
+	// LoadTime and SSATime are the durations of the two phases;
+	// PruneTime is the part of SSATime that Config.Prune's walk took.
+	LoadTime, SSATime, PruneTime time.Duration
 	// LoadRSS is the peak resident memory after loading and SSA (0 where
 	// /proc is missing): the baseline the analysis' memory is judged by.
 	LoadRSS int64
@@ -143,6 +144,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	release := func() {}
 	if cfg.Prune {
 		p.Bodies, p.Pruned, p.TableElems, release = pruneBodies(initial)
+		p.PruneTime = time.Since(start)
 	}
 	mode := ssa.InstantiateGenerics
 	if cfg.Debug && cfg.DebugPackages == nil {

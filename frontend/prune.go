@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -72,6 +75,7 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 		}
 	}
 	roots := map[*packages.Package]bool{}
+	var vars []scanItem
 	for _, p := range initial {
 		roots[p] = true
 	}
@@ -95,16 +99,12 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 					}
 					// Package-level variables run their initializers in
 					// the package's init, a root.
-					r.scan(d, p.TypesInfo)
+					vars = append(vars, scanItem{d, p.TypesInfo})
 				}
 			}
 		}
 	}
-	for len(r.work) > 0 {
-		d := r.work[len(r.work)-1]
-		r.work = r.work[:len(r.work)-1]
-		r.scan(d.decl, d.info)
-	}
+	r.run(vars)
 	// go/packages parses a file once for all the packages that contain
 	// it (a package and its test variant): a declaration is dropped only
 	// when no variant reaches it.
@@ -307,6 +307,84 @@ type reacher struct {
 	elems int // constant table elements trimTable dropped
 }
 
+// scanItem is syntax to scan (a function declaration, a package-level
+// var declaration) with the types.Info it was checked in.
+type scanItem struct {
+	n    ast.Node
+	info *types.Info
+}
+
+// scanOut is what scanning one item found: the functions it names, the
+// types it converts to an interface, the table elements it dropped.
+type scanOut struct {
+	funcs []*types.Func
+	types []types.Type
+	elems int
+}
+
+func (o *scanOut) addFunc(fn *types.Func) { o.funcs = append(o.funcs, fn) }
+
+func (o *scanOut) convert(t types.Type) {
+	if t != nil {
+		o.types = append(o.types, t)
+	}
+}
+
+// run scans items, the declarations waiting in r.work and then every
+// declaration they reach, in waves: the
+// items of a wave are scanned in parallel (the syntax walk is most of the
+// pruner's time, and the second core idles), and what they found is
+// merged in item order before the next wave. The reached set is the
+// fixpoint, whatever the order. go/packages shares a file's syntax
+// between a package and its test variant: two items with the same syntax
+// never share a wave, since trimTable rewrites the literals it cuts.
+func (r *reacher) run(items []scanItem) {
+	workers := runtime.GOMAXPROCS(0)
+	for _, d := range r.work {
+		items = append(items, scanItem{d.decl, d.info})
+	}
+	r.work = r.work[:0]
+	for len(items) > 0 {
+		var wave, later []scanItem
+		inWave := map[ast.Node]bool{}
+		for _, it := range items {
+			if inWave[it.n] {
+				later = append(later, it)
+				continue
+			}
+			inWave[it.n] = true
+			wave = append(wave, it)
+		}
+		outs := make([]scanOut, len(wave))
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(workers, len(wave)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := int(next.Add(1) - 1); i < len(wave); i = int(next.Add(1) - 1) {
+					outs[i].scan(wave[i].n, wave[i].info)
+				}
+			}()
+		}
+		wg.Wait()
+		for i := range outs {
+			for _, t := range outs[i].types {
+				r.convert(t)
+			}
+			for _, fn := range outs[i].funcs {
+				r.addFunc(fn)
+			}
+			r.elems += outs[i].elems
+		}
+		items = later
+		for _, d := range r.work {
+			items = append(items, scanItem{d.decl, d.info})
+		}
+		r.work = r.work[:0]
+	}
+}
+
 func (r *reacher) addFunc(fn *types.Func) {
 	d := r.decls[fn.Origin()]
 	if d == nil || d.reached {
@@ -318,7 +396,7 @@ func (r *reacher) addFunc(fn *types.Func) {
 
 // scan marks what the syntax n, type-checked in info, names and converts
 // to an interface.
-func (r *reacher) scan(n ast.Node, info *types.Info) {
+func (r *scanOut) scan(n ast.Node, info *types.Info) {
 	typeOf := func(e ast.Expr) types.Type {
 		tv, ok := info.Types[e]
 		if !ok || tv.IsNil() || tv.IsVoid() {
@@ -501,7 +579,7 @@ func (r *reacher) scan(n ast.Node, info *types.Info) {
 }
 
 // call marks the conversions of a call's arguments to its parameters.
-func (r *reacher) call(n *ast.CallExpr, info *types.Info, typeOf func(ast.Expr) types.Type, conv func(from, to types.Type), convTo func([]ast.Expr, func(int) types.Type, int)) {
+func (r *scanOut) call(n *ast.CallExpr, info *types.Info, typeOf func(ast.Expr) types.Type, conv func(from, to types.Type), convTo func([]ast.Expr, func(int) types.Type, int)) {
 	fun, ok := info.Types[n.Fun]
 	if !ok {
 		return

@@ -272,6 +272,9 @@ func printCheckStats(w io.Writer, p *frontend.Program, st *check.Stats, total ti
 	fmt.Fprintf(tw, "phase\ttime\t\n")
 	fmt.Fprintf(tw, "load\t%.3fs\t\n", a.Load.Seconds())
 	fmt.Fprintf(tw, "SSA\t%.3fs\t\n", a.SSA.Seconds())
+	if p.PruneTime > 0 {
+		fmt.Fprintf(tw, "of which pruning\t%.3fs\t\n", p.PruneTime.Seconds())
+	}
 	fmt.Fprintf(tw, "VTA call graph\t%.3fs\t\n", a.CallGraph.Seconds())
 	fmt.Fprintf(tw, "points-to build\t%.3fs\t\n", a.Build.Seconds())
 	fmt.Fprintf(tw, "points-to solve\t%.3fs\t\n", a.Solve.Seconds())
