@@ -72,7 +72,7 @@ type Config struct {
 // Stats are the costs of one Run.
 type Stats struct {
 	Analysis   frontend.Stats // load, SSA, call graph, points-to graph and solve
-	Flow       time.Duration  // building the value-flow graph
+	Flow       time.Duration  // building the value-flow graph (after the analysis: its pre-pass over function bodies runs beside it, pipeline.go)
 	FlowCPU    time.Duration  // CPU time (user+system, all threads, GC included) of that
 	FlowAlloc  uint64         // bytes allocated on the heap by that
 	FlowVerts  int            // value-flow graph vertices
@@ -173,13 +173,15 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 	// box still names every implementing type) and heap cells. Per-site
 	// boxes made the points-to solve 3-5 times slower and used 1 GiB more
 	// on pebble and miniflux, for the same findings (CHECKS.md).
+	pre := startPrepass(prog)
 	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true})
+	facts := pre.finish()
 	if err != nil {
 		return nil, err
 	}
 	progress("value flow")
 	start, cpu0, alloc0 := time.Now(), cpuTime(), allocated()
-	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope})
+	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope, facts: facts})
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,9 @@
 //
 // Run(ctx, prog, cfg) takes a program loaded by frontend.Load, solves its
 // points-to graph (frontend.Analyze), builds the value-flow graph
-// (BuildFlow), runs every enabled Checker on it, drops the findings that
+// (BuildFlow; what it needs of function bodies alone, such as guards, is
+// computed beside the points-to analysis, on the core the analysis
+// leaves idle), runs every enabled Checker on it, drops the findings that
 // //cflr:ignore comments suppress, and returns the rest sorted by
 // position. A Finding names its check, its sink position and a message,
 // and carries a witness: a shortest flow from the source (a nil, a source

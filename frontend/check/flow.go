@@ -115,6 +115,10 @@ type FlowOptions struct {
 	// packages the patterns named: nils written there are sources, uses
 	// there are sinks. "p/..." names p and every package below it.
 	Scope []string
+
+	// facts, when non-nil, holds the facts of function bodies a pre-pass
+	// computed already (pipeline.go); BuildFlow computes the others.
+	facts *funcFacts
 }
 
 // FlowGraph is the value-flow graph of a program, shared by every check:
@@ -144,12 +148,7 @@ type FlowGraph struct {
 	heap    map[hkey]uint32
 	names   map[ssa.Value]string
 	context bool
-	guards  map[*ssa.Function][]guard
-	derefs  map[*ssa.Function]bool
-	// derefSites: per function, the dereferencing instructions by access path.
-	derefSites map[*ssa.Function]map[string][]ssa.Instruction
-	errTests   map[*ssa.Function][]errTest
-	freeGuards map[*ssa.FreeVar]bool
+	*funcFacts
 
 	mu      sync.Mutex
 	derived map[string]int64
@@ -180,10 +179,10 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 		Graph: graph.New(), Prog: prog, Analysis: a,
 		local: map[*ssa.Package]bool{}, vals: map[ssa.Value]uint32{}, xvals: map[vkey]uint32{}, rets: map[*ssa.Function][][]uint32{},
 		heap: map[hkey]uint32{}, names: map[ssa.Value]string{}, context: opts.Context,
-		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{},
-		derefSites: map[*ssa.Function]map[string][]ssa.Instruction{},
-		errTests:   map[*ssa.Function][]errTest{},
-		freeGuards: map[*ssa.FreeVar]bool{}, derived: map[string]int64{},
+		funcFacts: opts.facts, derived: map[string]int64{},
+	}
+	if g.funcFacts == nil {
+		g.funcFacts = newFuncFacts()
 	}
 	for _, p := range prog.Packages {
 		g.local[p] = true

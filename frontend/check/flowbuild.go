@@ -26,7 +26,7 @@ type flowBuilder struct {
 
 func (b *flowBuilder) function(fn *ssa.Function) {
 	b.fn, b.local = fn, b.g.IsLocal(fn)
-	b.defaulted = defaultedStores(fn)
+	b.defaulted = b.g.defaultedOf(fn)
 	if fn.Synthetic != "" && fn.Pkg == nil {
 		// Wrappers of local methods are local too (their panics are the
 		// method's); others are not.

@@ -38,6 +38,40 @@ import (
 // log.Fatal, t.Fatal, runtime.Goexit) does not count as a way around a
 // guard.
 
+// funcFacts caches what the value-flow build reads of function bodies
+// alone (guards, dereference sites, error tests, ...), each a pure
+// function of one body: a pre-pass computes them while the points-to
+// analysis runs (pipeline.go), and BuildFlow computes the rest on demand.
+type funcFacts struct {
+	guards map[*ssa.Function][]guard
+	derefs map[*ssa.Function]bool
+	// derefSites: per function, the dereferencing instructions by access path.
+	derefSites map[*ssa.Function]map[string][]ssa.Instruction
+	errTests   map[*ssa.Function][]errTest
+	freeGuards map[*ssa.FreeVar]bool
+	defaulted  map[*ssa.Function]map[*ssa.Alloc][]*ssa.BasicBlock
+}
+
+func newFuncFacts() *funcFacts {
+	return &funcFacts{
+		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{},
+		derefSites: map[*ssa.Function]map[string][]ssa.Instruction{},
+		errTests:   map[*ssa.Function][]errTest{},
+		freeGuards: map[*ssa.FreeVar]bool{},
+		defaulted:  map[*ssa.Function]map[*ssa.Alloc][]*ssa.BasicBlock{},
+	}
+}
+
+// defaultedOf is defaultedStores(fn), once.
+func (g *funcFacts) defaultedOf(fn *ssa.Function) map[*ssa.Alloc][]*ssa.BasicBlock {
+	d, ok := g.defaulted[fn]
+	if !ok {
+		d = defaultedStores(fn)
+		g.defaulted[fn] = d
+	}
+	return d
+}
+
 // guard says that key is not nil in the blocks that to dominates
 // (entered only from from), and along the edge from → to.
 type guard struct {
@@ -45,7 +79,7 @@ type guard struct {
 	from, to *ssa.BasicBlock
 }
 
-func (g *FlowGraph) guardsOf(fn *ssa.Function) []guard {
+func (g *funcFacts) guardsOf(fn *ssa.Function) []guard {
 	if gs, ok := g.guards[fn]; ok {
 		return gs
 	}
@@ -223,7 +257,7 @@ func ptrKey(tag byte, v any) string {
 
 // derefsOf lists, per access path key, the instructions of fn that
 // dereference a value of that path (a nil there panics).
-func (g *FlowGraph) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
+func (g *funcFacts) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
 	if ds, ok := g.derefSites[fn]; ok {
 		return ds
 	}
@@ -279,7 +313,7 @@ func (g *FlowGraph) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
 // use of v by instr (along the edge from pred into instr's block for a
 // phi operand): then v is not nil at instr, or the program panicked
 // before.
-func (g *FlowGraph) derefd(v ssa.Value, instr ssa.Instruction, pred *ssa.BasicBlock) bool {
+func (g *funcFacts) derefd(v ssa.Value, instr ssa.Instruction, pred *ssa.BasicBlock) bool {
 	if instr == nil || instr.Block() == nil || !nilable(v.Type()) {
 		return false
 	}
@@ -313,7 +347,7 @@ func (g *FlowGraph) derefd(v ssa.Value, instr ssa.Instruction, pred *ssa.BasicBl
 
 // guarded reports whether v, read in block blk (along the edge from pred
 // when v is a phi operand), is known not to be nil there.
-func (g *FlowGraph) guarded(v ssa.Value, blk, pred *ssa.BasicBlock) bool {
+func (g *funcFacts) guarded(v ssa.Value, blk, pred *ssa.BasicBlock) bool {
 	if blk == nil || !nilable(v.Type()) {
 		return false
 	}
@@ -479,7 +513,7 @@ func isFatalName(n string) bool {
 // derefsReceiver reports whether method fn dereferences its pointer
 // receiver where no guard covers it: calling it with a nil receiver
 // panics.
-func (g *FlowGraph) derefsReceiver(fn *ssa.Function) bool {
+func (g *funcFacts) derefsReceiver(fn *ssa.Function) bool {
 	if r, ok := g.derefs[fn]; ok {
 		return r
 	}
@@ -615,7 +649,7 @@ type errTest struct {
 	from, to *ssa.BasicBlock
 }
 
-func (g *FlowGraph) errTestsOf(fn *ssa.Function) []errTest {
+func (g *funcFacts) errTestsOf(fn *ssa.Function) []errTest {
 	if ts, ok := g.errTests[fn]; ok {
 		return ts
 	}
@@ -649,7 +683,7 @@ func (g *FlowGraph) errTestsOf(fn *ssa.Function) []errTest {
 //	if err == nil {
 //		f.Stat()
 //	}
-func (g *FlowGraph) errPaired(v ssa.Value, instr ssa.Instruction) bool {
+func (g *funcFacts) errPaired(v ssa.Value, instr ssa.Instruction) bool {
 	phi, ok := v.(*ssa.Phi)
 	if !ok || instr == nil || instr.Block() == nil || !nilable(v.Type()) {
 		return false
@@ -659,7 +693,7 @@ func (g *FlowGraph) errPaired(v ssa.Value, instr ssa.Instruction) bool {
 
 // errTestedAt reports whether a test err == nil dominates blk, err being
 // an error phi that covers v (errCovers).
-func (g *FlowGraph) errTestedAt(v *ssa.Phi, blk *ssa.BasicBlock, depth int) bool {
+func (g *funcFacts) errTestedAt(v *ssa.Phi, blk *ssa.BasicBlock, depth int) bool {
 	for _, t := range g.errTestsOf(blk.Parent()) {
 		if livePreds(t.to) != 1 || !t.to.Dominates(blk) {
 			continue
@@ -688,7 +722,7 @@ func (g *FlowGraph) errTestedAt(v *ssa.Phi, blk *ssa.BasicBlock, depth int) bool
 //	if err == nil {
 //		use(f)
 //	}
-func (g *FlowGraph) errCovers(v, e *ssa.Phi, depth int) bool {
+func (g *funcFacts) errCovers(v, e *ssa.Phi, depth int) bool {
 	if depth > 4 {
 		return false
 	}
@@ -715,7 +749,7 @@ func (g *FlowGraph) errCovers(v, e *ssa.Phi, depth int) bool {
 	return true
 }
 
-func (g *FlowGraph) pairedPhi(v, e *ssa.Phi, depth int) bool {
+func (g *funcFacts) pairedPhi(v, e *ssa.Phi, depth int) bool {
 	if depth > 3 || v.Block() != e.Block() {
 		return false
 	}
@@ -752,7 +786,7 @@ func isSibling(v, e ssa.Value) bool {
 // a guard on the variable holds (if l != nil { f = func() { l.M() } }) or
 // after a dereference of it, and the variable is written only before
 // that, never by a closure.
-func (g *FlowGraph) freeGuarded(fv *ssa.FreeVar) bool {
+func (g *funcFacts) freeGuarded(fv *ssa.FreeVar) bool {
 	if r, ok := g.freeGuards[fv]; ok {
 		return r
 	}
@@ -761,7 +795,7 @@ func (g *FlowGraph) freeGuarded(fv *ssa.FreeVar) bool {
 	return r
 }
 
-func (g *FlowGraph) computeFreeGuarded(fv *ssa.FreeVar) bool {
+func (g *funcFacts) computeFreeGuarded(fv *ssa.FreeVar) bool {
 	fn := fv.Parent()
 	parent := fn.Parent()
 	if parent == nil {
@@ -849,7 +883,7 @@ func writesFree(fv *ssa.FreeVar) bool {
 
 // derefBefore reports whether a dereference of access path key precedes
 // instr (earlier in its block, or in a dominating block).
-func (g *FlowGraph) derefBefore(key string, instr ssa.Instruction) bool {
+func (g *funcFacts) derefBefore(key string, instr ssa.Instruction) bool {
 	for _, d := range g.derefsOf(instr.Parent())[key] {
 		if d.Block() != instr.Block() {
 			if d.Block().Dominates(instr.Block()) {
@@ -870,7 +904,7 @@ func (g *FlowGraph) derefBefore(key string, instr ssa.Instruction) bool {
 }
 
 // keyGuarded reports whether a guard on access path key holds in blk.
-func (g *FlowGraph) keyGuarded(key string, blk *ssa.BasicBlock) bool {
+func (g *funcFacts) keyGuarded(key string, blk *ssa.BasicBlock) bool {
 	for _, gd := range g.guardsOf(blk.Parent()) {
 		if gd.key == key && livePreds(gd.to) == 1 && gd.to.Dominates(blk) {
 			return true

@@ -57,6 +57,10 @@ type Solved struct {
 type SolveOptions struct {
 	// Skip, when non-nil, leaves out edge i of the flow graph.
 	Skip func(i int, e graph.Edge) bool
+	// Edges, when non-nil, lists in increasing order the only edges of
+	// the flow graph the solve may keep (Skip is asked about these
+	// alone): several solves over one part of the graph scan it once.
+	Edges []int32
 	// SkipSource, when non-nil, leaves out sources[k]: several solves
 	// can share one slice of sources.
 	SkipSource func(k int) bool
@@ -91,10 +95,20 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 	}
 	// Candidates: the flow edges not skipped, then the sources not
 	// skipped (whose labels are added in order, pruned or not).
-	flowKept := make([]int32, 0, len(g.Edges))
-	for i, e := range g.Edges {
-		if opts.Skip == nil || !opts.Skip(i, e) {
-			flowKept = append(flowKept, int32(i))
+	var flowKept []int32
+	if opts.Edges != nil {
+		flowKept = make([]int32, 0, len(opts.Edges))
+		for _, i := range opts.Edges {
+			if opts.Skip == nil || !opts.Skip(int(i), g.Edges[i]) {
+				flowKept = append(flowKept, i)
+			}
+		}
+	} else {
+		flowKept = make([]int32, 0, len(g.Edges))
+		for i, e := range g.Edges {
+			if opts.Skip == nil || !opts.Skip(i, e) {
+				flowKept = append(flowKept, int32(i))
+			}
 		}
 	}
 	n := g.NumVertices
@@ -139,7 +153,13 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 	// one and witnesses describe the first (find): the later ones are
 	// left out (taint's models of calls that read and write many cells
 	// repeat half their edges).
-	seen := make(map[graph.Edge]struct{})
+	nk := 0
+	for _, k := range keep {
+		if k {
+			nk++
+		}
+	}
+	seen := make(map[graph.Edge]struct{}, nk)
 	m := 0
 	for c, k := range keep {
 		if !k {

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -238,8 +240,31 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			sanSite = append(sanSite, sanOf[k])
 		}
 	}
-	var derived int64
-	for _, gp := range order {
+	// The flow edges a solve may keep: those on a path from Root to a
+	// sink that the models do not replace (each group's solve then asks
+	// its own questions of these alone).
+	var flowCand []int32
+	for i := range nf {
+		e := &p.Flow.Edges[i]
+		if !skipped[i] && reach[e.Src] && coreach[e.Dst] {
+			flowCand = append(flowCand, int32(i))
+		}
+	}
+	// Each group is solved, and its sinks' witnesses found, on its own:
+	// the groups run side by side, up to the thread count (a group's
+	// solve of a few ten thousand edges keeps one thread busy better
+	// than two), and their findings are put back in sink order.
+	threads := p.Config.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	workers := min(threads, len(order))
+	solveThreads := max(1, threads/max(workers, 1))
+	found := make([]*Finding, len(t.sinkSites))
+	errs := make([]error, len(order))
+	derived := make([]int64, len(order))
+	run := func(gi int) error {
+		gp := order[gi]
 		active := map[ssa.CallInstruction]bool{}
 		for c, sans := range t.sanAt {
 			for _, s := range sans {
@@ -263,72 +288,112 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			return t.validated(e.Src, e.Dst, e.Info, gp.kind)
 		}
 		skip := func(i int, e graph.Edge) bool {
-			if !reach[e.Src] || !coreach[e.Dst] || skipped[i] {
-				return true
-			}
 			if site := p.Flow.InfoAt(i).Site; site != nil && active[site] {
 				return true
 			}
 			return t.validated(e.Src, e.Dst, *p.Flow.InfoAt(i), gp.kind)
 		}
-		sv, err := p.Flow.Solve(ctx, "taint", gr, cands, &SolveOptions{Skip: skip, SkipSource: skipSource, Targets: targets, Describe: t.modelStep, Threads: p.Config.Threads})
+		sv, err := p.Flow.Solve(ctx, "taint", gr, cands, &SolveOptions{Edges: flowCand, Skip: skip, SkipSource: skipSource, Targets: targets, Describe: t.modelStep, Threads: solveThreads})
+		if err != nil {
+			return err
+		}
+		derived[gi] = sv.derived
+		for k, s := range t.sinkSites {
+			if byKind[s.sink.Kind] != gp {
+				continue
+			}
+			f, err := t.finding(sv, s)
+			if err != nil {
+				return err
+			}
+			found[k] = f
+		}
+		return nil
+	}
+	var wg sync.WaitGroup
+	next := make(chan int, len(order))
+	for gi := range order {
+		next <- gi
+	}
+	close(next)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for gi := range next {
+				errs[gi] = run(gi)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		derived += sv.derived
-		gp.solved = sv
+	}
+	var total int64
+	for _, d := range derived {
+		total += d
 	}
 	p.Flow.mu.Lock()
-	p.Flow.derived["taint"] = derived
+	p.Flow.derived["taint"] = total
 	p.Flow.mu.Unlock()
 
 	var out []Finding
-	for _, s := range t.sinkSites {
-		sv := byKind[s.sink.Kind].solved
-		v, sym := uint32(0), ""
-		for _, x := range s.values {
-			if c, ok := s.pos.(ssa.CallInstruction); ok && t.validated(x, Root, EdgeInfo{Site: c}, s.sink.Kind) {
-				continue
-			}
-			if sv.Reaches("T", x) {
-				v, sym = x, "T"
+	for _, f := range found {
+		if f != nil {
+			out = append(out, *f)
+		}
+	}
+	return out, nil
+}
+
+// finding is the finding of sink s under its group's solve, or nil when
+// no source reaches it.
+func (t *taintRun) finding(sv *Solved, s taintSink) (*Finding, error) {
+	g := t.g
+	v, sym := uint32(0), ""
+	for _, x := range s.values {
+		if c, ok := s.pos.(ssa.CallInstruction); ok && t.validated(x, Root, EdgeInfo{Site: c}, s.sink.Kind) {
+			continue
+		}
+		if sv.Reaches("T", x) {
+			v, sym = x, "T"
+			break
+		}
+	}
+	if sym == "" {
+		for _, x := range s.cells {
+			if sv.Reaches("Th", x) {
+				v, sym = x, "Th"
 				break
 			}
 		}
-		if sym == "" {
-			for _, x := range s.cells {
-				if sv.Reaches("Th", x) {
-					v, sym = x, "Th"
-					break
-				}
-			}
-		}
-		if sym == "" {
-			continue
-		}
-		w, err := sv.Witness(sym, v)
-		if err != nil {
-			return nil, fmt.Errorf("taint witness for %s: %w", p.Flow.Position(s.pos.Pos()), err)
-		}
-		src := "a source"
-		if len(w) > 0 {
-			if n, ok := t.srcNames[w[0].Desc]; ok {
-				src = n
-			}
-		}
-		pos := s.pos.Pos()
-		if c, ok := s.pos.(ssa.CallInstruction); ok {
-			pos = c.Common().Pos()
-		}
-		w = append(w, Step{Pos: p.Flow.Position(pos), Desc: fmt.Sprintf("reaches %s (%s)", s.callee, s.place)})
-		out = append(out, Finding{
-			Check:   "taint",
-			Pos:     p.Flow.Position(pos),
-			Message: fmt.Sprintf("tainted data from %s reaches %s sink %s (%s)", src, s.sink.Kind, s.callee, s.place),
-			Witness: w,
-		})
 	}
-	return out, nil
+	if sym == "" {
+		return nil, nil
+	}
+	w, err := sv.Witness(sym, v)
+	if err != nil {
+		return nil, fmt.Errorf("taint witness for %s: %w", g.Position(s.pos.Pos()), err)
+	}
+	src := "a source"
+	if len(w) > 0 {
+		if n, ok := t.srcNames[w[0].Desc]; ok {
+			src = n
+		}
+	}
+	pos := s.pos.Pos()
+	if c, ok := s.pos.(ssa.CallInstruction); ok {
+		pos = c.Common().Pos()
+	}
+	w = append(w, Step{Pos: g.Position(pos), Desc: fmt.Sprintf("reaches %s (%s)", s.callee, s.place)})
+	return &Finding{
+		Check:   "taint",
+		Pos:     g.Position(pos),
+		Message: fmt.Sprintf("tainted data from %s reaches %s sink %s (%s)", src, s.sink.Kind, s.callee, s.place),
+		Witness: w,
+	}, nil
 }
 
 // validatorIf records the block where if V(x) found x valid: the true
