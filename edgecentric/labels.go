@@ -36,6 +36,11 @@ type rules struct {
 	// symbol of some binary rule, or l's reverse -l is used. Only then are
 	// in-lists kept.
 	keepIn []bool
+	// readOut[l] is set when l's out-halves take part in some rule: l is
+	// unary or second in a rule, or its reverse -l is first. Out-halves of
+	// other labels are only stored (for the result and for duplicate
+	// checks): they go straight into the processed set, never queued.
+	readOut []bool
 
 	// For a nonterminal X whose reverse -X the grammar uses, the labels of
 	// -X are virtual: never stored, read from X's lists on the other side.
@@ -190,6 +195,13 @@ func newRules(g *grammar.Grammar, seeds []label) *rules {
 		rs.keepIn[l] = len(rs.first[l]) > 0
 		if v := rs.inv[l]; v >= 0 {
 			rs.keepIn[l] = rs.keepIn[l] || len(rs.second[v]) > 0 || len(rs.unary[v]) > 0
+		}
+	}
+	rs.readOut = make([]bool, len(rs.labels))
+	for l := range rs.labels {
+		rs.readOut[l] = len(rs.unary[l]) > 0 || len(rs.second[l]) > 0
+		if v := rs.inv[l]; v >= 0 {
+			rs.readOut[l] = rs.readOut[l] || len(rs.first[v]) > 0
 		}
 	}
 	rs.count = make([]bool, len(rs.labels))

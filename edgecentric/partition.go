@@ -142,8 +142,8 @@ type partition struct {
 
 	eng     *engine
 	scratch []slot
-	// found, pbuf and ubuf are reusable buffers for the hot loops.
-	found, pbuf, ubuf []uint32
+	// found, pbuf, ubuf and tbuf are reusable buffers for the hot loops.
+	found, pbuf, ubuf, tbuf []uint32
 	// free holds processed pending sets that nothing else references,
 	// for reuse: pending sets are made and dropped by the million.
 	free []vset
@@ -218,6 +218,14 @@ func (p *partition) enqueue(v uint32, s side, e *entry) {
 // discoverOne records one edge half found, dropping duplicates.
 func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 	e := p.list(v, s).getOrCreate(l, p.eng.kind)
+	if s == out && !p.eng.rules.readOut[l] {
+		// No rule reads it: it is processed as soon as it is stored.
+		if e.all.Add(nbr) {
+			p.derived++
+			p.markDirty(v)
+		}
+		return
+	}
 	if e.all.Contains(nbr) {
 		return
 	}
@@ -225,10 +233,18 @@ func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 		e.pend = p.newSet()
 	}
 	if e.pend.Add(nbr) {
-		if s == out {
+		if s == out || p.eng.deferOut[l] {
 			p.derived++
 		}
 		p.enqueue(v, s, e)
+	}
+}
+
+// markDirty notes that v's processed sets changed (out-of-core solves).
+func (p *partition) markDirty(v uint32) {
+	if p.dirty != nil {
+		i := v - p.lo
+		p.dirty[i>>6] |= 1 << (i & 63)
 	}
 }
 
@@ -238,21 +254,43 @@ func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 // in-halves send their out-halves, to the owners, who drop them if another
 // derivation got there first.
 func (p *partition) discoverSet(v, l uint32, s side, set vset) {
-	e := p.list(v, s).getOrCreate(l, p.eng.kind)
-	if e.pend == nil {
-		e.pend = p.newSet()
+	if s == out && p.eng.deferOut[l] {
+		// l's out-lists are built after the solve: record the in-halves.
+		// (Joins pick the in-side for such labels; this covers unary
+		// rules.)
+		p.tbuf = set.AppendTo(p.tbuf[:0])
+		for _, x := range p.tbuf {
+			p.deliverOne(x, l, in, v)
+		}
+		return
 	}
-	p.found = e.pend.Discover(set, e.all, p.found[:0])
+	e := p.list(v, s).getOrCreate(l, p.eng.kind)
+	if s == out && !p.eng.rules.readOut[l] {
+		// No rule reads these halves: straight into the processed set.
+		p.found = e.all.Discover(set, nil, p.found[:0])
+		if len(p.found) > 0 {
+			p.markDirty(v)
+		}
+	} else {
+		if e.pend == nil {
+			e.pend = p.newSet()
+		}
+		p.found = e.pend.Discover(set, e.all, p.found[:0])
+		if len(p.found) > 0 {
+			p.enqueue(v, s, e)
+		}
+	}
 	if len(p.found) == 0 {
 		return
 	}
-	if s == out {
+	if s == out || p.eng.deferOut[l] {
 		p.derived += int64(len(p.found))
 	}
-	p.enqueue(v, s, e)
 	// The new halves' other halves go to their owners. deliverOne never
 	// re-enters discoverSet, so p.found stays intact while we loop.
 	switch {
+	case s == in && p.eng.deferOut[l]:
+		// The out-halves are built after the solve.
 	case s == in:
 		for _, x := range p.found {
 			p.deliverOne(x, l, out, v)
@@ -265,6 +303,9 @@ func (p *partition) discoverSet(v, l uint32, s side, set vset) {
 }
 
 func (p *partition) deliverOne(v, l uint32, s side, nbr uint32) {
+	if s == out && p.eng.deferOut[l] {
+		return // built from the in-halves after the solve
+	}
 	if p.owns(v) {
 		p.discoverOne(v, l, s, nbr)
 		return
@@ -329,10 +370,7 @@ func (p *partition) process(w work) {
 		return
 	}
 	e.all.Union(P)
-	if p.dirty != nil {
-		i := w.v - p.lo
-		p.dirty[i>>6] |= 1 << (i & 63)
-	}
+	p.markDirty(w.v)
 	p.pbuf = P.AppendTo(p.pbuf[:0])
 	p.shipped = false
 	p.role(w.v, e.label, w.s, P)
@@ -450,13 +488,16 @@ func (p *partition) join(z uint32, s side, P, U vset) {
 				}
 			}
 		}
-	case rs.keepIn[z] && U.Len() < len(pbuf):
+	case rs.keepIn[z] && (U.Len() < len(pbuf) || s == in && p.eng.deferOut[z]) &&
+		!(s == out && p.eng.deferOut[z]):
 		// Both lists of z are kept, so the product U×P may be added
 		// from either side: from the smaller one, one set operation per
-		// element, moving the larger set whole. Adding the new sources
-		// P to each target is difference propagation along chains
-		// such as FT ::= FT assign. P is detached from its entry, so it
-		// never changes again and can be shipped as it is.
+		// element, moving the larger set whole (and always from the
+		// in-side for labels whose out-lists are built after the solve).
+		// Adding the new sources P to each target is difference
+		// propagation along chains such as FT ::= FT assign. P is
+		// detached from its entry, so it never changes again and can be
+		// shipped as it is.
 		p.ubuf = U.AppendTo(p.ubuf[:0])
 		// New u→v with v→w gives u→w, each w's in-list gaining P; new
 		// v→y with u→v gives u→y, each u's out-list gaining P: either

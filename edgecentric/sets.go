@@ -222,6 +222,21 @@ func (s *bitmap) Union(src vset) {
 	src.ForEach(func(x uint32) { s.Add(x) })
 }
 
+// addSorted adds xs, ascending and distinct, to s.
+func addSorted(s vset, xs []uint32) {
+	if b, ok := s.(*bitmap); ok && b.Len() == 0 {
+		if len(xs) <= smallMax {
+			b.small = append(b.small[:0], xs...)
+		} else {
+			b.small, b.b = nil, roaring.BitmapOf(xs...)
+		}
+		return
+	}
+	for _, x := range xs {
+		s.Add(x)
+	}
+}
+
 func (s *bitmap) Bytes() int {
 	if s.b != nil {
 		return int(s.b.GetSizeInBytes()) + 80

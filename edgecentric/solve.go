@@ -19,6 +19,12 @@ type engine struct {
 	rules *rules
 	kind  setKind
 	bulk  bool
+	// deferOut[l] is set (in-memory ECM solves) for labels whose
+	// out-halves no rule reads but whose in-halves are kept: only the
+	// in-halves are stored while solving, and the out-lists, which the
+	// Result reads, are built from them at the end. Each such edge is then
+	// inserted, checked and counted once instead of twice.
+	deferOut []bool
 	n     uint32 // vertices
 	chunk uint32 // vertices per partition
 	parts []*partition
@@ -52,6 +58,7 @@ func newEngine(gr *grammar.Grammar, seeds []label, n uint32, o Options) (*engine
 		e.kind = hashKind{}
 	}
 	e.bulk = o.Sets == Bitmaps && !o.NoIndex
+	e.deferOut = make([]bool, len(e.rules.labels))
 	return e, nil
 }
 
@@ -187,6 +194,9 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 		np = 1
 	}
 	st.Partitions = np
+	for l := range e.deferOut {
+		e.deferOut[l] = e.rules.keepIn[l] && !e.rules.readOut[l]
+	}
 	e.parts = make([]*partition, np)
 	// The partitions' out-lists are windows on one array, which becomes
 	// the result as it is.
@@ -204,7 +214,9 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 	buckets := make([][]half, np)
 	for _, ed := range inp.edges {
 		l := e.rules.ids[ed.lab]
-		buckets[e.owner(ed.src)] = append(buckets[e.owner(ed.src)], half{ed.src, packSide(l, out), ed.dst})
+		if !e.deferOut[l] {
+			buckets[e.owner(ed.src)] = append(buckets[e.owner(ed.src)], half{ed.src, packSide(l, out), ed.dst})
+		}
 		if e.rules.keepIn[l] {
 			buckets[e.owner(ed.dst)] = append(buckets[e.owner(ed.dst)], half{ed.dst, packSide(l, in), ed.src})
 		}
@@ -247,6 +259,9 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 		}
 	}
 	st.Applications = e.sumApplications()
+	if err := e.buildDeferred(ctx, outs); err != nil {
+		return nil, err
+	}
 	res := &Result{rules: e.rules, n: e.n, out: outs}
 	for _, p := range e.parts {
 		for _, l := range p.adj[out] {
@@ -263,6 +278,82 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 		}
 	}
 	return res, nil
+}
+
+// buildDeferred builds the out-lists of the deferOut labels from their
+// in-lists: the halves are bucketed by source (a counting sort, so each
+// bucket lists its in-list owners in ascending order), then each source's
+// sets are built whole, in parallel by partition.
+func (e *engine) buildDeferred(ctx context.Context, outs []adjList) error {
+	if !slices.Contains(e.deferOut, true) {
+		return nil
+	}
+	// start[x+1] counts x's halves, then start[x] is where they begin.
+	start := make([]uint64, e.n+1)
+	var buf []uint32
+	for _, p := range e.parts {
+		for i := range p.adj[in] {
+			for _, sl := range p.adj[in][i].ents {
+				if e.deferOut[sl.label] {
+					buf = sl.e.all.AppendTo(buf[:0])
+					for _, x := range buf {
+						start[x+1]++
+					}
+				}
+			}
+		}
+	}
+	for x := range e.n {
+		start[x+1] += start[x]
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	// Each half is its label and its in-list's vertex.
+	halves := make([]uint64, start[e.n])
+	next := slices.Clone(start[:e.n])
+	for _, p := range e.parts {
+		for i := range p.adj[in] {
+			v := uint64(p.lo) + uint64(i)
+			for _, sl := range p.adj[in][i].ents {
+				if e.deferOut[sl.label] {
+					buf = sl.e.all.AppendTo(buf[:0])
+					for _, x := range buf {
+						halves[next[x]] = uint64(sl.label)<<32 | v
+						next[x]++
+					}
+				}
+			}
+		}
+	}
+	next = nil
+	return e.parallel(ctx, func(ctx context.Context, p *partition) error {
+		var vs []uint32
+		for x := p.lo; x < p.hi; x++ {
+			hs := halves[start[x]:start[x+1]]
+			if len(hs) == 0 {
+				continue
+			}
+			if !slices.IsSorted(hs) {
+				// Several labels: group them (by label, then vertex).
+				slices.Sort(hs)
+			}
+			for len(hs) > 0 {
+				l := uint32(hs[0] >> 32)
+				k := 1
+				for k < len(hs) && uint32(hs[k]>>32) == l {
+					k++
+				}
+				vs = vs[:0]
+				for _, h := range hs[:k] {
+					vs = append(vs, uint32(h))
+				}
+				addSorted(outs[x].getOrCreate(l, e.kind).all, vs)
+				hs = hs[k:]
+			}
+		}
+		return nil
+	})
 }
 
 func (e *engine) sumDerived() int64 {
