@@ -174,6 +174,8 @@ type Store struct {
 	unsplittable map[int]bool
 	// broken is set after a fatal pebble error.
 	broken bool
+	// syncing is the last step's commit while its log write syncs.
+	syncing *pebble.Batch
 }
 
 // ErrExists is returned by Create when the directory already holds a store.
@@ -243,8 +245,13 @@ func openDB(dir string, o *Options, create bool) (*Store, error) {
 	po.L0StopWritesThreshold = max(po.L0StopWritesThreshold, 32)
 	// Records are already compact (uvarint gaps, roaring containers):
 	// block compression would cost a decompression per cached read.
+	// Data blocks of 16 KiB rather than 4: a vertex fetch that misses
+	// the (small) block cache costs a read system call per block, and
+	// one step's fetches fall into fewer, larger blocks (i3.vfg at 88
+	// MiB: 10-15% less CPU, though 15-30% more bytes read).
 	for i := range po.Levels {
 		po.Levels[i].Compression = func() *sstable.CompressionProfile { return sstable.NoCompression }
+		po.Levels[i].BlockSize = 16 << 10
 	}
 	db, err := pebble.Open(dir, po)
 	if err != nil {
@@ -279,10 +286,14 @@ func (s *Store) Close() (err error) {
 			err = fmt.Errorf("%s: closed after an earlier storage error", s.dir)
 		}
 	}()
-	err = s.db.Close()
+	werr := s.waitSync()
+	err = s.wrapIO(s.db.Close())
 	s.db = nil
 	s.cache.Unref()
-	return s.wrapIO(err)
+	if werr != nil {
+		return werr
+	}
+	return err
 }
 
 // Create makes a new store in dir for graph g under grammar gr and seeds it
@@ -641,7 +652,15 @@ func (s *Store) setMemoryLimit() func() {
 	lim := mem - cacheSize(mem) - 3*memtableSize(mem) - 24<<20
 	lim = max(lim, mem/2)
 	old := debug.SetMemoryLimit(lim)
-	return func() { debug.SetMemoryLimit(old) }
+	// The limit keeps the heap under the budget: below it, the heap may
+	// grow further between collections than GOGC=100 allows (a solve's
+	// live heap is small, and collecting it every few MiB cost 6-7% of
+	// the CPU).
+	og := debug.SetGCPercent(gcPercent)
+	return func() {
+		debug.SetMemoryLimit(old)
+		debug.SetGCPercent(og)
+	}
 }
 
 type quietLogger struct{}
@@ -682,6 +701,9 @@ func (s *Store) recoverFatal(err *error) {
 		*err = s.wrapIO(f)
 	}
 }
+
+// gcPercent is the Go GC's GOGC during a solve (under its memory limit).
+const gcPercent = 200
 
 func cacheSize(mem int64) int64 { return max(1<<20, mem/16) }
 
