@@ -98,27 +98,64 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 	start := time.Now()
 	// VTA and Build both start from every function of the program: walk
 	// the program for them once (0.2 s on pebble). The walk is VTA's
-	// input and counts as VTA's time; Build's sorted list of it counts as
-	// graph building.
+	// input and counts as VTA's time.
 	all := allFunctions(prog.SSA)
 	// No initial call graph: VTA then resolves the sites it needs with
 	// CHA over all, lazily (what cha.CallGraph computes for every site of
 	// the program, building a graph VTA would scan edge by edge).
-	a.vta = dynamicCallees(vta.CallGraph(all, nil))
+	//
+	// VTA runs on one core (x/tools), and Build cannot start without its
+	// callees. Meanwhile the other core sorts the program's functions and
+	// walks what is reachable without dynamic calls (reachWalk), which
+	// Build then only extends through VTA's callees. Nothing done here
+	// depends on timing: the walk's result is a set, listed in sorted
+	// order.
+	type vtaResult struct {
+		callees  map[ssa.CallInstruction][]*ssa.Function
+		panicked any
+	}
+	done := make(chan vtaResult, 1)
+	go func() {
+		var r vtaResult
+		defer func() {
+			if p := recover(); p != nil {
+				r.panicked = p
+			}
+			done <- r
+		}()
+		r.callees = dynamicCallees(vta.CallGraph(all, nil))
+	}()
+	prog.setFuncs(all)
+	var walk *reachWalk
+	if !opts.AllFunctions {
+		walk = newReachWalk(prog, prog.sortedFuncs())
+		walk.run(nil)
+	}
+	r := <-done
+	if r.panicked != nil {
+		panic(r.panicked) // in the caller's goroutine, as before
+	}
+	a.vta = r.callees
 	a.Stats.CallGraph = time.Since(start)
 	a.Stats.CallGraphRSS = edgecentric.PeakRSS()
-	start = time.Now()
-	prog.setFuncs(all)
-	a.Stats.Build += time.Since(start)
 
 	resolve := func(site ssa.CallInstruction) []*ssa.Function { return a.vta[site] }
+	var reachable []*ssa.Function
+	if walk != nil {
+		start = time.Now()
+		walk.run(resolve)
+		reachable = walk.result()
+		walk = nil
+		a.Stats.Build += time.Since(start)
+	}
 	for round := 0; ; round++ {
 		// The first solve's closure and graph are done with once its
 		// points-to sets have narrowed the callees: let them go before
 		// the second build, or both solves' memory adds up.
 		a.res, a.Graph, a.ptsOff, a.ptsObj = nil, nil, nil, nil
 		start = time.Now()
-		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve, BoxPerType: opts.BoxPerType, AllFunctions: opts.AllFunctions, RuntimeBodies: opts.RuntimeBodies, ScalarContainers: opts.ScalarContainers, CallGraphOnly: opts.CallGraphOnly})
+		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve, BoxPerType: opts.BoxPerType, AllFunctions: opts.AllFunctions, RuntimeBodies: opts.RuntimeBodies, ScalarContainers: opts.ScalarContainers, CallGraphOnly: opts.CallGraphOnly, reachable: reachable})
+		reachable = nil // the second round's callees are narrower
 		if err != nil {
 			return nil, err
 		}

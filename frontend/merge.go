@@ -40,7 +40,7 @@ func (g *Graph) mergeEquivalent() []uint32 {
 		}
 		return x
 	}
-	defining := map[uint32]bool{}
+	defining := make([]bool, len(g.Labels))
 	for _, l := range []string{lNew, lAssign, lLoad, lLoadI, lFA} {
 		if id, ok := g.LookupLabel(l); ok {
 			defining[id] = true
@@ -73,11 +73,21 @@ func (g *Graph) mergeEquivalent() []uint32 {
 		}
 	}
 	type def struct{ label, index, src uint32 }
+	// Most variables have one or two definitions: their signatures are
+	// map keys as they are; longer ones are encoded as strings. (String
+	// keys for all cost an allocation and a string hash each.)
+	type shortSig struct {
+		n uint32
+		d [2]def
+	}
+	short := map[shortSig]uint32{}
+	long := map[string]uint32{}
 	var sig []def
 	var key []byte
 	for {
 		changed := false
-		classes := map[string]uint32{}
+		clear(short) // keeps the room of the previous round
+		clear(long)
 		for v := uint32(0); v < n; v++ {
 			if rep[v] != v || !mergeable(v) {
 				continue
@@ -106,17 +116,28 @@ func (g *Graph) mergeEquivalent() []uint32 {
 				changed = true
 				continue
 			}
+			if len(sig) <= 2 {
+				k := shortSig{n: uint32(len(sig))}
+				copy(k.d[:], sig)
+				if r, ok := short[k]; ok {
+					rep[v] = r
+					changed = true
+				} else {
+					short[k] = v
+				}
+				continue
+			}
 			key = key[:0]
 			for _, d := range sig {
 				key = binary.AppendUvarint(key, uint64(d.label))
 				key = binary.AppendUvarint(key, uint64(d.index))
 				key = binary.AppendUvarint(key, uint64(d.src))
 			}
-			if r, ok := classes[string(key)]; ok {
+			if r, ok := long[string(key)]; ok {
 				rep[v] = r
 				changed = true
 			} else {
-				classes[string(key)] = v
+				long[string(key)] = v
 			}
 		}
 		if !changed {

@@ -21,72 +21,117 @@ import (
 // name, which no call site shows. What stays out is code no execution of
 // the program can run: most of the standard library a program imports.
 func reachableFuncs(prog *Program, funcs []*ssa.Function, resolve func(ssa.CallInstruction) []*ssa.Function) []*ssa.Function {
-	body := make(map[*ssa.Function]bool, len(funcs))
+	w := newReachWalk(prog, funcs)
+	w.run(resolve)
+	return w.result()
+}
+
+// reachWalk computes reachableFuncs in two steps, so that Analyze can walk
+// most of the program while VTA runs: run(nil) follows every rule but
+// dynamic calls and keeps the dynamic sites it meets; run(resolve) then
+// adds their callees and goes on. The set reached is the least one closed
+// under the rules whatever the order they are applied in, so it is the
+// same as a single run(resolve).
+type reachWalk struct {
+	prog    *Program
+	funcs   []*ssa.Function
+	body    map[*ssa.Function]bool
+	seen    map[*ssa.Function]bool
+	work    []*ssa.Function
+	boxed   map[types.Type]bool
+	pending []ssa.CallInstruction // dynamic sites met by run(nil)
+	ops     []*ssa.Value
+}
+
+func newReachWalk(prog *Program, funcs []*ssa.Function) *reachWalk {
+	w := &reachWalk{prog: prog, funcs: funcs,
+		body: make(map[*ssa.Function]bool, len(funcs)), seen: make(map[*ssa.Function]bool, len(funcs)),
+		boxed: map[types.Type]bool{}}
 	for _, fn := range funcs {
-		body[fn] = true
-	}
-	seen := make(map[*ssa.Function]bool, len(funcs))
-	var work []*ssa.Function
-	add := func(fn *ssa.Function) {
-		// Functions without bodies (and generic bodies, analyzed through
-		// their instances) have nothing to scan.
-		if body[fn] && !seen[fn] {
-			seen[fn] = true
-			work = append(work, fn)
-		}
+		w.body[fn] = true
 	}
 	initial := map[*ssa.Package]bool{}
 	for _, p := range prog.Packages {
 		if p.Pkg.Name() == "main" {
-			add(p.Func("main"))
+			w.add(p.Func("main"))
 		} else {
 			initial[p] = true
 		}
 	}
 	for _, p := range prog.SSA.AllPackages() {
-		add(p.Func("init"))
+		w.add(p.Func("init"))
 	}
 	for _, fn := range funcs {
 		if fn.Pkg != nil && initial[fn.Pkg] {
-			add(fn)
+			w.add(fn)
 		}
 	}
-	boxed := map[types.Type]bool{}
-	var ops []*ssa.Value
-	for len(work) > 0 {
-		fn := work[len(work)-1]
-		work = work[:len(work)-1]
+	return w
+}
+
+func (w *reachWalk) add(fn *ssa.Function) {
+	// Functions without bodies (and generic bodies, analyzed through
+	// their instances) have nothing to scan.
+	if w.body[fn] && !w.seen[fn] {
+		w.seen[fn] = true
+		w.work = append(w.work, fn)
+	}
+}
+
+// run walks until no function is left to scan. With resolve nil, the
+// dynamic sites met are kept for a later run with a resolver.
+func (w *reachWalk) run(resolve func(ssa.CallInstruction) []*ssa.Function) {
+	if resolve != nil {
+		for _, site := range w.pending {
+			for _, callee := range resolve(site) {
+				w.add(callee)
+			}
+		}
+		w.pending = nil
+	}
+	prog := w.prog.SSA
+	for len(w.work) > 0 {
+		fn := w.work[len(w.work)-1]
+		w.work = w.work[:len(w.work)-1]
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
 				if site, ok := instr.(ssa.CallInstruction); ok {
 					if isDynamic(site.Common()) {
-						for _, callee := range resolve(site) {
-							add(callee)
+						if resolve == nil {
+							w.pending = append(w.pending, site)
+						} else {
+							for _, callee := range resolve(site) {
+								w.add(callee)
+							}
 						}
 					}
 				}
 				if mi, ok := instr.(*ssa.MakeInterface); ok {
 					t := mi.X.Type()
-					if !boxed[t] && !types.IsInterface(t) {
-						boxed[t] = true
-						ms := prog.SSA.MethodSets.MethodSet(t)
+					if !w.boxed[t] && !types.IsInterface(t) {
+						w.boxed[t] = true
+						ms := prog.MethodSets.MethodSet(t)
 						for i := 0; i < ms.Len(); i++ {
-							add(prog.SSA.MethodValue(ms.At(i)))
+							w.add(prog.MethodValue(ms.At(i)))
 						}
 					}
 				}
-				ops = instr.Operands(ops[:0])
-				for _, op := range ops {
+				w.ops = instr.Operands(w.ops[:0])
+				for _, op := range w.ops {
 					if f, ok := (*op).(*ssa.Function); ok {
-						add(f) // a static callee or a function value
+						w.add(f) // a static callee or a function value
 					}
 				}
 			}
 		}
 	}
-	out := make([]*ssa.Function, 0, len(seen))
-	for _, fn := range funcs {
-		if seen[fn] {
+}
+
+// result lists the functions reached, in funcs' order.
+func (w *reachWalk) result() []*ssa.Function {
+	out := make([]*ssa.Function, 0, len(w.seen))
+	for _, fn := range w.funcs {
+		if w.seen[fn] {
 			out = append(out, fn)
 		}
 	}

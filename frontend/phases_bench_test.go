@@ -1,0 +1,88 @@
+package frontend
+
+import (
+	"context"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/callgraph/vta"
+	"golang.org/x/tools/go/ssa"
+)
+
+// BenchmarkPhases times Analyze's own phases (VTA, graph building, merging)
+// on a whole program, loaded as cflr check loads it: CFLR_BENCH_DIR is the
+// module's directory and CFLR_BENCH_PKG its patterns (default "."). Each
+// phase reports its CPU time (user+system, all threads) beside the wall
+// time, since the machines it runs on are shared.
+//
+//	CFLR_BENCH_DIR=/work/eval/miniflux go test -run X -bench Phases -benchtime 5x ./frontend
+func BenchmarkPhases(b *testing.B) {
+	dir, pat := os.Getenv("CFLR_BENCH_DIR"), os.Getenv("CFLR_BENCH_PKG")
+	if dir == "" {
+		b.Skip("CFLR_BENCH_DIR not set")
+	}
+	if pat == "" {
+		pat = "."
+	}
+	prog, err := Load(context.Background(), &Config{Dir: dir, Debug: true, Prune: true,
+		DebugPackages: func(path string) bool { return strings.Contains(strings.SplitN(path, "/", 2)[0], ".") }}, strings.Fields(pat)...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	all := allFunctions(prog.SSA)
+	prog.setFuncs(all)
+	m := dynamicCallees(vta.CallGraph(all, nil))
+	resolve := func(site ssa.CallInstruction) []*ssa.Function { return m[site] }
+	cpu := func() time.Duration {
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	run := func(name string, f func(b *testing.B)) {
+		b.Run(name, func(b *testing.B) {
+			c0 := cpu()
+			f(b)
+			b.ReportMetric((cpu()-c0).Seconds()/float64(b.N), "cpu-s/op")
+		})
+	}
+	run("allFunctions", func(b *testing.B) {
+		for b.Loop() {
+			allFunctions(prog.SSA)
+		}
+	})
+	run("vta", func(b *testing.B) {
+		for b.Loop() {
+			dynamicCallees(vta.CallGraph(all, nil))
+		}
+	})
+	run("reach", func(b *testing.B) {
+		for b.Loop() {
+			reachableFuncs(prog, prog.sortedFuncs(), resolve)
+		}
+	})
+	run("build", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Build(prog, &Options{Callees: resolve, BoxPerType: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("merge", func(b *testing.B) {
+		var used time.Duration // the builds are not timed
+		for b.Loop() {
+			b.StopTimer()
+			g, err := Build(prog, &Options{Callees: resolve, BoxPerType: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			c0 := cpu()
+			g.mergeEquivalent()
+			used += cpu() - c0
+		}
+		b.ReportMetric(used.Seconds()/float64(b.N), "cpu-s/op")
+	})
+}
