@@ -11,7 +11,8 @@
 // the packages that import them); the rest is analyzed. With Config.Prune
 // (cflr check), bodies no execution can run are dropped before SSA, from
 // a walk over syntax and types that over-approximates reachableFuncs
-// below, constant tables are cut to one element, and the syntax and type
+// below, constant tables are cut to one element (those of dependencies as
+// they are parsed, so that type-checking skips them), and the syntax and type
 // information SSA no longer needs is released after it: most of a whole
 // program's standard library never runs, and SSA, VTA and the garbage
 // collector paid for all of it (prune.go).

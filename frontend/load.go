@@ -9,10 +9,12 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/tools/go/packages"
@@ -49,7 +51,10 @@ type Config struct {
 	// AllFunctions) need it off. It also cuts composite literals of
 	// scalar constants (unicode's tables, x/text's code pages) to their
 	// first element: they hold no pointer, nil or untrusted value, and
-	// were two thirds of a web application's SSA instructions. See
+	// were two thirds of a web application's SSA instructions. In the
+	// standard library and the module cache, the tables syntax shows to
+	// be constant are cut as they are parsed, so that type-checking skips
+	// their elements too (trimTables); the others after type-checking. See
 	// pruneBodies and trimTable. Once SSA is built, the syntax of
 	// non-generic bodies is released (Function.Syntax keeps the
 	// declaration, without its body).
@@ -122,6 +127,23 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		Env:       cfg.Env,
 		ParseFile: parseFile,
 	}
+	var parseTrimmed atomic.Int64
+	if cfg.Prune {
+		// Tables are cut at parse time only in the standard library and
+		// the module cache: code that builds, where the cut cannot hide
+		// a type error in the elements it drops (trimTables checks what
+		// syntax can; an overflowing constant it cannot). The user's
+		// own files keep every error; trimTable cuts their tables after
+		// type-checking.
+		deps := depRoots(ctx, cfg)
+		pcfg.ParseFile = func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			f, err := parseFile(fset, filename, src)
+			if f != nil && err == nil && underAny(filename, deps) {
+				parseTrimmed.Add(int64(trimTables(f)))
+			}
+			return f, err
+		}
+	}
 	initial, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %v: %w", patterns, err)
@@ -144,6 +166,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	release := func() {}
 	if cfg.Prune {
 		p.Bodies, p.Pruned, p.TableElems, release = pruneBodies(initial)
+		p.TableElems += int(parseTrimmed.Load())
 		p.PruneTime = time.Since(start)
 	}
 	mode := ssa.InstantiateGenerics
@@ -194,6 +217,41 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	p.SSATime = time.Since(start)
 	p.LoadRSS = edgecentric.PeakRSS()
 	return p, nil
+}
+
+// depRoots returns the directories of the standard library and the
+// module cache (with a trailing separator), or none if the go command
+// cannot tell.
+func depRoots(ctx context.Context, cfg *Config) []string {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOROOT", "GOMODCACHE")
+	cmd.Dir, cmd.Env = cfg.Dir, cfg.Env
+	if cfg.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	var roots []string
+	for i, d := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if d = strings.TrimSpace(d); d == "" {
+			continue
+		}
+		if i == 0 {
+			d = filepath.Join(d, "src")
+		}
+		roots = append(roots, filepath.Clean(d)+string(filepath.Separator))
+	}
+	return roots
+}
+
+func underAny(file string, dirs []string) bool {
+	for _, d := range dirs {
+		if strings.HasPrefix(file, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseFile is go/packages' parser without the syntactic object
