@@ -166,8 +166,10 @@ type resident struct {
 	epoch uint64
 	seq   uint32
 	work  []bool
-	// sizes are the stored record sizes of the vertices read.
-	sizes map[uint32]int
+	// sizes are the stored record sizes of the partition's vertices read,
+	// by vertex from lo.
+	lo    uint32
+	sizes []int32
 	// maxDerived, when not negative, is the number of derived edges past
 	// which the step is abandoned (see grow).
 	maxDerived int64
@@ -206,7 +208,9 @@ func (s *Store) bytesPerEdge() float64 {
 
 func (s *Store) noteSize(v uint32, n int) {
 	if s.cur != nil {
-		s.cur.sizes[v] = n
+		if i := v - s.cur.lo; i < uint32(len(s.cur.sizes)) {
+			s.cur.sizes[i] = int32(n)
+		}
 	}
 }
 
@@ -232,14 +236,15 @@ func (s *Store) spill(q int, msgs []byte) error {
 // step loads partition p, gathers its messages, processes it and commits.
 func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	rec := s.parts[p]
-	s.cur = &resident{p: p, epoch: rec.Epoch + 1, work: work, sizes: map[uint32]int{}, spilled: map[int]int64{}, maxDerived: -1}
+	lo, hi := s.k.Range(p)
+	s.cur = &resident{p: p, epoch: rec.Epoch + 1, work: work, lo: lo, sizes: make([]int32, hi-lo), spilled: map[int]int64{}, maxDerived: -1}
 	defer func() {
 		if s.cur.it != nil {
 			s.cur.it.Close()
 		}
 		s.cur = nil
 	}()
-	if lo, hi := s.k.Range(p); hi-lo >= 2 && !s.unsplittable[p] {
+	if hi-lo >= 2 && !s.unsplittable[p] {
 		s.cur.maxDerived = max(0, int64(float64(3*s.splitBytes()-rec.Bytes)/s.bytesPerEdge()))
 	}
 	bytes0 := rec.Bytes
@@ -247,7 +252,6 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	P := s.k.NewPartition(p)
 	if rec.Rebuild {
 		// A rebuild reads every out-list: load the partition in one scan.
-		lo, hi := s.k.Range(p)
 		if err := s.loadPartition(P, lo, hi); err != nil {
 			return err
 		}
@@ -304,7 +308,11 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	}
 	// Commit: changed vertices, outgoing messages, consumed messages
 	// deleted, the partition record; all or nothing.
-	b := s.db.NewBatch()
+	// Sized for the records it replaces and some growth: a batch that
+	// doubles as it fills copies itself again and again.
+	var old int64
+	P.Dirty(func(v uint32) { old += int64(s.cur.sizes[v-lo]) + 8 })
+	b := s.db.NewBatchWithSize(int(old + old/4 + 64<<10))
 	defer func() {
 		if b != s.syncing {
 			b.Close()
@@ -314,7 +322,7 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	half := 0
 	P.Dirty(func(v uint32) {
 		buf = P.AppendVertex(buf[:0], v)
-		rec.Bytes += int64(len(buf) - s.cur.sizes[v])
+		rec.Bytes += int64(len(buf)) - int64(s.cur.sizes[v-lo])
 		b.Set(keyVertex(v), buf, nil)
 		if half++; half == 64 {
 			crash.Point("batch")
