@@ -272,7 +272,7 @@ func (a *Analysis) PointsToVertex(v uint32) []uint32 {
 
 // PointsTo returns the objects SSA value v may point to.
 func (a *Analysis) PointsTo(v ssa.Value) []uint32 {
-	if id, ok := a.Graph.vals[v]; ok {
+	if id, ok := a.Graph.valueID(v); ok {
 		return a.PointsToVertex(id)
 	}
 	return nil

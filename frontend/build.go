@@ -193,14 +193,17 @@ type Graph struct {
 	// has no edges; its points-to set is its representative's.
 	Rep []uint32
 
-	prog     *ssa.Program
-	wd       string // Program.wd, for positions
-	vals     map[ssa.Value]uint32
-	contents map[ssa.Value]uint32 // content vertex of address-taken variables (Debug)
-	objs     map[ssa.Value]uint32 // allocation site → object
-	fnObjs   map[*ssa.Function]uint32
-	rets     map[*ssa.Function][]uint32
-	tuples   map[tupleKey]uint32
+	prog *ssa.Program
+	wd   string // Program.wd, for positions
+	// vals is the vertex of every SSA value that has one. Build fills it
+	// in the background (see builder.local): read it through valueID.
+	vals      map[ssa.Value]uint32
+	valsReady chan struct{}
+	contents  map[ssa.Value]uint32 // content vertex of address-taken variables (Debug)
+	objs      map[ssa.Value]uint32 // allocation site → object
+	fnObjs    map[*ssa.Function]uint32
+	rets      map[*ssa.Function][]uint32
+	tuples    map[tupleKey]uint32
 	// Panic is the vertex every panic value flows to and recover reads.
 	Panic uint32
 	// Unknown is the object standing for memory the graph does not model.
@@ -231,6 +234,31 @@ type builder struct {
 	boxes     typeutil.Map // dynamic type → box object (Options.BoxPerType)
 	boxIdx    typeutil.Map // dynamic type → index of box content (boxIndex)
 	holders   typeutil.Map // dynamic type → vertex pointing to its box (boxHolder)
+
+	// The values local to the function being translated (registers) are
+	// looked up in local, emptied after each function, and listed in
+	// created; the others (parameters, free variables, globals, functions)
+	// in shared, which other functions' calls and closures also reach.
+	// One map of every value made Build's lookups miss the cache; the
+	// map of all (Graph.vals) is put together after the last function,
+	// in a goroutine, while merging and solving go on.
+	local   map[ssa.Value]uint32
+	shared  map[ssa.Value]uint32
+	created []valueVertex
+}
+
+type valueVertex struct {
+	v  ssa.Value
+	id uint32
+}
+
+// valueID returns the vertex of SSA value v, if it has one.
+func (g *Graph) valueID(v ssa.Value) (uint32, bool) {
+	if g.valsReady != nil {
+		<-g.valsReady
+	}
+	id, ok := g.vals[v]
+	return id, ok
 }
 
 type subKey struct {
@@ -270,14 +298,16 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 	b := &builder{
 		Graph: &Graph{
 			Graph: graph.New(), prog: prog.SSA, wd: prog.wd,
-			Nodes: make([]Node, 0, ninstr*3/8+1024),
-			vals:  make(map[ssa.Value]uint32, ninstr/4), contents: map[ssa.Value]uint32{},
-			objs: map[ssa.Value]uint32{}, fnObjs: map[*ssa.Function]uint32{},
+			Nodes:    make([]Node, 0, ninstr*3/8+1024),
+			contents: map[ssa.Value]uint32{},
+			objs:     map[ssa.Value]uint32{}, fnObjs: map[*ssa.Function]uint32{},
 			rets: map[*ssa.Function][]uint32{}, tuples: map[tupleKey]uint32{},
 		},
 		opts: opts, fields: map[any]uint32{}, escaping: map[uint32]bool{},
 		carry: map[types.Type]bool{}, subs: map[subKey]uint32{},
 		siteIndex: map[ssa.CallInstruction]uint32{}, seenUnmod: map[Unmodelled]bool{},
+		local: map[ssa.Value]uint32{}, shared: make(map[ssa.Value]uint32, 2*len(funcs)),
+		created: make([]valueVertex, 0, ninstr/4),
 	}
 	b.Edges = make([]graph.Edge, 0, ninstr/2+1024)
 	b.Panic = b.node(Node{Kind: KindSpecial, Label: "<panic>"})
@@ -337,7 +367,20 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 	})
 	b.NumVertices = uint32(len(b.Nodes))
 	b.fieldIdx = b.fields
-	return b.Graph, nil
+	g := b.Graph
+	g.valsReady = make(chan struct{})
+	go func(shared map[ssa.Value]uint32, created []valueVertex) {
+		vals := make(map[ssa.Value]uint32, len(shared)+len(created))
+		for v, id := range shared {
+			vals[v] = id
+		}
+		for _, c := range created {
+			vals[c.v] = c.id
+		}
+		g.vals = vals
+		close(g.valsReady)
+	}(b.shared, b.created)
+	return g, nil
 }
 
 // sortedFuncs lists every function with a body, in a deterministic order
@@ -539,22 +582,28 @@ func (b *builder) escapes(addr ssa.Value) bool {
 
 // value returns the vertex of v, or noVertex when v cannot carry references.
 func (b *builder) value(v ssa.Value) uint32 {
-	if id, ok := b.vals[v]; ok {
+	m, local := b.shared, false
+	switch v.(type) {
+	case *ssa.Const, *ssa.Builtin:
+		return noVertex // nil, or not a value
+	case *ssa.Function, *ssa.Global, *ssa.Parameter, *ssa.FreeVar:
+	default:
+		if b.fn != nil && v.Parent() == b.fn {
+			m, local = b.local, true
+		}
+	}
+	if id, ok := m[v]; ok {
 		return id
 	}
 	switch v := v.(type) {
-	case *ssa.Const:
-		return noVertex // nil
-	case *ssa.Builtin:
-		return noVertex
 	case *ssa.Function:
 		id := b.node(Node{Kind: KindValue, Value: v, Func: v, Pos: v.Pos()})
-		b.vals[v] = id
+		m[v] = id
 		b.edge(b.funcObject(v), id, lNew, graph.NoIndex)
 		return id
 	case *ssa.Global:
 		id := b.node(Node{Kind: KindValue, Value: v, Pos: v.Pos()})
-		b.vals[v] = id
+		m[v] = id
 		o := b.object(v, deref(v.Type()), pkgName(v.Pkg.Pkg)+"."+v.Name(), v.Pos())
 		b.edge(o, id, lNew, graph.NoIndex)
 		return id
@@ -567,7 +616,10 @@ func (b *builder) value(v ssa.Value) uint32 {
 		fn = p
 	}
 	id := b.node(Node{Kind: KindValue, Value: v, Func: fn, Pos: v.Pos()})
-	b.vals[v] = id
+	m[v] = id
+	if local {
+		b.created = append(b.created, valueVertex{v, id})
+	}
 	return id
 }
 
@@ -824,7 +876,16 @@ func (b *builder) fieldValue(v ssa.Value, agg ssa.Value, idx uint32) {
 // function translates the body of fn.
 func (b *builder) function(fn *ssa.Function) {
 	b.fn = fn
-	defer func() { b.fn = nil }()
+	defer func() {
+		b.fn = nil
+		// Emptying a map costs its capacity, not its size: start over
+		// after a large function, or every small one after it pays.
+		if len(b.local) > 128 {
+			b.local = map[ssa.Value]uint32{}
+		} else {
+			clear(b.local)
+		}
+	}()
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			b.instr(instr)

@@ -101,7 +101,7 @@ func (a *Analysis) varVertices(fn *ssa.Function, name string) []uint32 {
 	g := a.Graph
 	var vs []uint32
 	add := func(v ssa.Value) {
-		if id, ok := g.vals[v]; ok {
+		if id, ok := g.valueID(v); ok {
 			vs = append(vs, id)
 		}
 	}
@@ -131,13 +131,13 @@ func (a *Analysis) refVertices(ref *ssa.DebugRef) []uint32 {
 			return []uint32{id}
 		}
 		if aggregate(deref(ref.X.Type())) {
-			if id, ok := g.vals[ref.X]; ok {
+			if id, ok := g.valueID(ref.X); ok {
 				return []uint32{id}
 			}
 		}
 		return nil
 	}
-	if id, ok := g.vals[ref.X]; ok {
+	if id, ok := g.valueID(ref.X); ok {
 		return []uint32{id}
 	}
 	return nil
@@ -177,7 +177,7 @@ func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 		for _, p := range fn.Params {
 			ps := fset.Position(p.Pos())
 			if (ps.Filename == abs || ps.Filename == file) && ps.Line == line && col >= ps.Column && col < ps.Column+len(p.Name()) {
-				if id, ok := a.Graph.vals[p]; ok {
+				if id, ok := a.Graph.valueID(p); ok {
 					params = append(params, id)
 				}
 			}
