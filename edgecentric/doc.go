@@ -17,7 +17,11 @@
 // the out-neighbours and (for labels that start some rule) the
 // in-neighbours. A binary rule Z ::= C B joins, at a middle vertex x, the
 // C-edges into x with the B-edges out of x, so every join reads only the
-// partition's own lists.
+// partition's own lists. Halves no rule reads are not processed: they go
+// straight into the processed set; and where a label's in-lists are kept
+// but no rule reads its out-lists (the points-to grammar's FT and S_i), an
+// in-memory solve stores only the in-halves and builds the out-lists,
+// which the Result reads, once at the end.
 //
 // Each round has two phases. In phase 1 every partition runs Process in
 // parallel: it takes its queued (vertex, label, side) entries, moves their
@@ -39,7 +43,12 @@
 // slices that grow into roaring bitmaps, and a join adds a whole neighbour
 // set to a target with word-parallel set difference and union; with
 // HashSets they are the thesis's open-addressing hash sets, one edge at a
-// time. Processed sets change only in phase 1, so phase 2 may read other
+// time. When the derived label keeps both lists, a join of new halves P
+// with processed halves U adds the product from the smaller side: |U| < |P|
+// adds the whole set P to each element of U (difference propagation: along
+// a chain rule such as FT ::= FT assign, only the new sources travel),
+// otherwise U to each element of P.
+// Processed sets change only in phase 1, so phase 2 may read other
 // partitions' processed sets without copies or locks.
 //
 // # Configurations

@@ -160,66 +160,90 @@ func (s *bitmap) AppendTo(dst []uint32) []uint32 {
 func (s *bitmap) Discover(src, except vset, dst []uint32) []uint32 {
 	o, ok := src.(*bitmap)
 	ex, exOK := except.(*bitmap)
-	if ok && o.b != nil && o.b.GetCardinality() > 4*smallMax && (except == nil || exOK) {
-		// Bulk: n = src \ s \ except, with word-parallel differences.
+	if except != nil && !exOK || !ok {
+		src.ForEach(func(x uint32) {
+			if (except == nil || !except.Contains(x)) && s.Add(x) {
+				dst = append(dst, x)
+			}
+		})
+		return dst
+	}
+	if o.b != nil && o.b.GetCardinality() > 4*smallMax {
+		// Bulk: n = src \ except \ s, with word-parallel differences;
+		// except (the processed set) first, as it is the larger.
 		var n *roaring.Bitmap
-		if s.b != nil {
-			n = roaring.AndNot(o.b, s.b)
+		if ex != nil && ex.b != nil {
+			n = roaring.AndNot(o.b, ex.b)
 		} else {
 			n = o.b.Clone()
-			for _, x := range s.small {
-				n.Remove(x)
-			}
-		}
-		if except != nil {
-			if ex.b != nil {
-				n.AndNot(ex.b)
-			} else {
+			if ex != nil {
 				for _, x := range ex.small {
 					n.Remove(x)
 				}
 			}
 		}
+		if s.b != nil {
+			n.AndNot(s.b)
+		} else {
+			for _, x := range s.small {
+				n.Remove(x)
+			}
+		}
 		if n.IsEmpty() {
 			return dst
 		}
-		if s.b == nil {
-			s.b = roaring.BitmapOf(s.small...)
-			s.small = nil
-		}
-		s.b.Or(n)
 		n.Iterate(func(x uint32) bool {
 			dst = append(dst, x)
 			return true
 		})
-		return dst
-	}
-	if ok && o.b == nil {
-		for _, x := range o.small {
-			if (except == nil || !except.Contains(x)) && s.Add(x) {
-				dst = append(dst, x)
-			}
+		switch {
+		case s.b != nil:
+			s.b.Or(n)
+		case len(s.small) == 0:
+			s.b, s.small = n, nil // n is ours
+		default:
+			n.AddMany(s.small)
+			s.b, s.small = n, nil
 		}
 		return dst
 	}
-	src.ForEach(func(x uint32) {
-		if (except == nil || !except.Contains(x)) && s.Add(x) {
+	add := func(x uint32) {
+		if (ex == nil || !ex.Contains(x)) && s.Add(x) {
 			dst = append(dst, x)
 		}
-	})
+	}
+	if o.b == nil {
+		for _, x := range o.small {
+			add(x)
+		}
+		return dst
+	}
+	var buf [4 * smallMax]uint32
+	it := o.b.ManyIterator()
+	for n := it.NextMany(buf[:]); n > 0; n = it.NextMany(buf[:]) {
+		for _, x := range buf[:n] {
+			add(x)
+		}
+	}
 	return dst
 }
 
 func (s *bitmap) Union(src vset) {
-	if o, ok := src.(*bitmap); ok && o.b != nil && o.b.GetCardinality() > smallMax {
+	o, ok := src.(*bitmap)
+	switch {
+	case ok && o.b != nil && o.b.GetCardinality() > smallMax:
 		if s.b == nil {
 			s.b = roaring.BitmapOf(s.small...)
 			s.small = nil
 		}
 		s.b.Or(o.b)
-		return
+	case ok && o.b == nil:
+		for _, x := range o.small {
+			s.Add(x)
+		}
+	default:
+		src.ForEach(func(x uint32) { s.Add(x) })
 	}
-	src.ForEach(func(x uint32) { s.Add(x) })
 }
 
 // addSorted adds xs, ascending and distinct, to s.

@@ -25,9 +25,9 @@ type engine struct {
 	// Result reads, are built from them at the end. Each such edge is then
 	// inserted, checked and counted once instead of twice.
 	deferOut []bool
-	n     uint32 // vertices
-	chunk uint32 // vertices per partition
-	parts []*partition
+	n        uint32 // vertices
+	chunk    uint32 // vertices per partition
+	parts    []*partition
 
 	// spill, when set (out-of-core solves), takes a partition's outgoing
 	// messages once they pass spillBytes.
@@ -281,20 +281,44 @@ func (e *engine) solveECM(ctx context.Context, inp *input, st *Stats, start time
 }
 
 // buildDeferred builds the out-lists of the deferOut labels from their
-// in-lists: the halves are bucketed by source (a counting sort, so each
-// bucket lists its in-list owners in ascending order), then each source's
-// sets are built whole, in parallel by partition.
+// in-lists: the halves are bucketed by source with a counting sort over
+// the in-lists taken label by label, each in ascending vertex order, so
+// that each source's bucket holds runs of one label with ascending
+// vertices; each run then becomes a set whole, in parallel by partition.
 func (e *engine) buildDeferred(ctx context.Context, outs []adjList) error {
 	if !slices.Contains(e.deferOut, true) {
 		return nil
 	}
-	// start[x+1] counts x's halves, then start[x] is where they begin.
+	type inList struct {
+		v uint32
+		e *entry
+	}
+	// lstart[l+1] counts label l's in-lists, then lstart[l] is where
+	// they begin in lists; start[x+1] counts x's halves, then start[x]
+	// is where they begin in halves.
+	lstart := make([]int, len(e.deferOut)+1)
 	start := make([]uint64, e.n+1)
-	var buf []uint32
 	for _, p := range e.parts {
 		for i := range p.adj[in] {
 			for _, sl := range p.adj[in][i].ents {
 				if e.deferOut[sl.label] {
+					lstart[sl.label+1]++
+				}
+			}
+		}
+	}
+	for l := range e.deferOut {
+		lstart[l+1] += lstart[l]
+	}
+	lists := make([]inList, lstart[len(e.deferOut)])
+	var buf []uint32
+	for _, p := range e.parts {
+		for i := range p.adj[in] {
+			v := p.lo + uint32(i)
+			for _, sl := range p.adj[in][i].ents {
+				if e.deferOut[sl.label] {
+					lists[lstart[sl.label]] = inList{v, sl.e}
+					lstart[sl.label]++
 					buf = sl.e.all.AppendTo(buf[:0])
 					for _, x := range buf {
 						start[x+1]++
@@ -312,32 +336,19 @@ func (e *engine) buildDeferred(ctx context.Context, outs []adjList) error {
 	// Each half is its label and its in-list's vertex.
 	halves := make([]uint64, start[e.n])
 	next := slices.Clone(start[:e.n])
-	for _, p := range e.parts {
-		for i := range p.adj[in] {
-			v := uint64(p.lo) + uint64(i)
-			for _, sl := range p.adj[in][i].ents {
-				if e.deferOut[sl.label] {
-					buf = sl.e.all.AppendTo(buf[:0])
-					for _, x := range buf {
-						halves[next[x]] = uint64(sl.label)<<32 | v
-						next[x]++
-					}
-				}
-			}
+	for _, il := range lists {
+		h := uint64(il.e.label)<<32 | uint64(il.v)
+		buf = il.e.all.AppendTo(buf[:0])
+		for _, x := range buf {
+			halves[next[x]] = h
+			next[x]++
 		}
 	}
-	next = nil
+	lists, next, lstart = nil, nil, nil
 	return e.parallel(ctx, func(ctx context.Context, p *partition) error {
 		var vs []uint32
 		for x := p.lo; x < p.hi; x++ {
 			hs := halves[start[x]:start[x+1]]
-			if len(hs) == 0 {
-				continue
-			}
-			if !slices.IsSorted(hs) {
-				// Several labels: group them (by label, then vertex).
-				slices.Sort(hs)
-			}
 			for len(hs) > 0 {
 				l := uint32(hs[0] >> 32)
 				k := 1
