@@ -18,8 +18,9 @@ type flowBuilder struct {
 	fn     *ssa.Function
 	cur    ssa.Instruction // the instruction being translated
 	local  bool
-	sites  map[ssa.CallInstruction]uint32
+	nsites uint32                // call sites numbered so far
 	fields map[*types.Var]uint32 // fields Build never met
+	anon   map[anonField]uint32  // FieldIndex's answers for unnamed structs (noAnon: none)
 	// defaulted: fn's variables defaulted when nil, and where (guard.go)
 	defaulted map[*ssa.Alloc][]*ssa.BasicBlock
 }
@@ -50,23 +51,37 @@ func (b *flowBuilder) function(fn *ssa.Function) {
 	}
 }
 
-func (b *flowBuilder) site(c ssa.CallInstruction) uint32 {
-	if b.sites == nil {
-		b.sites = map[ssa.CallInstruction]uint32{}
-	}
-	if id, ok := b.sites[c]; ok {
-		return id
-	}
-	id := uint32(len(b.sites))
-	b.sites[c] = id
-	return id
+// site numbers call sites in the order they are met: each call
+// instruction of the graph's functions (a list without repeats) is
+// translated once.
+func (b *flowBuilder) site() uint32 {
+	b.nsites++
+	return b.nsites - 1
 }
 
 // fieldKey is the heap field number of field i of struct type t: the
 // points-to graph's where Build met the field (so that sub-objects line
 // up), else a number of our own.
 func (b *flowBuilder) fieldKey(t types.Type, i int) uint32 {
-	if idx, ok := b.g.Analysis.Graph.FieldIndex(t, i); ok {
+	if st, ok := types.Unalias(t).(*types.Struct); ok {
+		// The graph names a field of an unnamed struct type by the
+		// type's spelling: remember its answer for each struct.
+		k := anonField{st, i}
+		idx, ok := b.anon[k]
+		if !ok {
+			idx, ok = b.g.Analysis.Graph.FieldIndex(t, i)
+			if !ok {
+				idx = noAnon
+			}
+			if b.anon == nil {
+				b.anon = map[anonField]uint32{}
+			}
+			b.anon[k] = idx
+		}
+		if idx != noAnon {
+			return idx
+		}
+	} else if idx, ok := b.g.Analysis.Graph.FieldIndex(t, i); ok {
 		return idx
 	}
 	st := t.Underlying().(*types.Struct)
@@ -81,6 +96,13 @@ func (b *flowBuilder) fieldKey(t types.Type, i int) uint32 {
 	b.fields[v] = k
 	return k
 }
+
+type anonField struct {
+	st *types.Struct
+	i  int
+}
+
+const noAnon = ^uint32(0)
 
 // connect adds edges from each source leaf to the destination leaves:
 // field to field when both are the same struct, else every pair.
@@ -163,9 +185,14 @@ func (b *flowBuilder) memCells(addr ssa.Value, t types.Type) [][]uint32 {
 	if fs := fieldsOf(t); fs != nil {
 		objs := b.g.pointees(addr)
 		out := make([][]uint32, len(fs))
+		if len(objs) == 0 {
+			return out
+		}
 		for k, f := range fs {
-			for _, o := range objs {
-				out[k] = append(out[k], b.g.heapCell(o, b.fieldKey(t, f)))
+			key := b.fieldKey(t, f)
+			out[k] = make([]uint32, len(objs))
+			for j, o := range objs {
+				out[k][j] = b.g.heapCell(o, key)
 			}
 		}
 		return out
@@ -238,12 +265,11 @@ func posOf(v ssa.Value) token.Pos {
 
 func (b *flowBuilder) instr(instr ssa.Instruction) {
 	g := b.g
-	blk := instr.Block()
-	info := EdgeInfo{Pos: instr.Pos()}
-	switch i := instr.(type) {
-	case *ssa.DebugRef:
+	if i, ok := instr.(*ssa.DebugRef); ok {
 		// Name values after the variables that hold them, else after the
-		// first expression that denotes them.
+		// first expression that denotes them. (Debug references are a
+		// large part of the instructions: they skip the rest, even the
+		// position, which each computes from its expression's syntax.)
 		if b.local {
 			if obj := i.Object(); obj != nil && !i.IsAddr {
 				g.names[i.X] = obj.Name()
@@ -251,6 +277,11 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 				g.names[i.X] = types.ExprString(i.Expr)
 			}
 		}
+		return
+	}
+	blk := instr.Block()
+	info := EdgeInfo{Pos: instr.Pos()}
+	switch i := instr.(type) {
 	case *ssa.Alloc:
 		b.zeroVar(i)
 	case *ssa.Phi:
@@ -468,7 +499,7 @@ func (b *flowBuilder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa
 		b.sink(c.Value, instr, SinkCall, func() string { return "call of func value " + g.Name(c.Value) })
 	}
 	callees := g.Analysis.Callees(instr)
-	site := b.site(instr)
+	site := b.site()
 	nres := c.Signature().Results().Len()
 	for _, fn := range callees {
 		info := EdgeInfo{Pos: instr.Pos(), Site: instr, Callee: fn}

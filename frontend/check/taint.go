@@ -90,7 +90,9 @@ type taintRun struct {
 	validators map[string][]*Validator
 	guards     map[*ssa.Function][]validGuard
 
-	varargs map[uint32]bool // points-to objects of variadic calls' argument arrays
+	varargs map[uint32]bool            // points-to objects of variadic calls' argument arrays
+	users   []int8                     // userObject's answers by object: 0 not asked yet, 1 yes, -1 no
+	fnNames map[*ssa.Function][]string // funcNames, once a function
 }
 
 // validGuard is a block where a validator returned true for vals.
@@ -515,7 +517,7 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 		sanAt: map[ssa.CallInstruction][]*Sanitizer{}, sanEdges: map[ssa.CallInstruction][]modelEdge{},
 		descIDs:    map[string]int32{},
 		validators: map[string][]*Validator{}, guards: map[*ssa.Function][]validGuard{},
-		varargs: map[uint32]bool{},
+		varargs: map[uint32]bool{}, fnNames: map[*ssa.Function][]string{},
 	}
 	for i := range tc.Validators {
 		v := &tc.Validators[i]
@@ -936,7 +938,12 @@ func (t *taintRun) calleeNames(c ssa.CallInstruction) (names []string, callees [
 	callees = t.g.Analysis.Callees(c)
 	var more []string
 	for _, fn := range callees {
-		more = append(more, funcNames(fn)...)
+		fns, ok := t.fnNames[fn]
+		if !ok {
+			fns = funcNames(fn)
+			t.fnNames[fn] = fns
+		}
+		more = append(more, fns...)
 	}
 	// Whatever order the call graph lists callees in, the same model
 	// matches first.
@@ -1131,6 +1138,21 @@ func (t *taintRun) writes(v ssa.Value) (values, cells []uint32) {
 // in package os, so a Fprintf to os.Stderr would otherwise taint every
 // file's name.
 func (t *taintRun) userObject(o uint32) bool {
+	if t.users == nil {
+		t.users = make([]int8, len(t.g.Analysis.Graph.Nodes))
+	}
+	if r := t.users[o]; r != 0 {
+		return r > 0
+	}
+	r := t.isUserObject(o)
+	t.users[o] = -1
+	if r {
+		t.users[o] = 1
+	}
+	return r
+}
+
+func (t *taintRun) isUserObject(o uint32) bool {
 	nodes := t.g.Analysis.Graph.Nodes
 	for nodes[o].Kind == frontend.KindSubObject {
 		o = nodes[o].Parent
