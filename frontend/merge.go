@@ -47,13 +47,16 @@ func (g *Graph) mergeEquivalent() []uint32 {
 		}
 	}
 	assign, _ := g.LookupLabel(lAssign)
-	mergeable := func(v uint32) bool {
+	// Read every round: kept apart from the 88-byte nodes.
+	isVar := make([]bool, n)
+	for v := range isVar {
 		switch g.Nodes[v].Kind {
 		case KindObject, KindSubObject, KindSpecial:
-			return false
+		default:
+			isVar[v] = true
 		}
-		return true
 	}
+	mergeable := func(v uint32) bool { return isVar[v] }
 	// Defining edges grouped by destination (CSR), fixed across rounds.
 	off := make([]uint32, n+1)
 	for _, e := range g.Edges {
