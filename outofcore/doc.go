@@ -37,9 +37,12 @@
 //	                                   halves that src found for dst
 //	                                   during its epoch-th commit
 //
-// Loading a partition reads a[lo, hi) and then w<p>, both sequentially;
-// appending to worklist[src][dst] writes keys in ascending (epoch, seq)
-// order under w<dst><src>; consuming it is one range deletion per source.
+// A step reads the targets of all the chunks waiting for its partition
+// (w<p>), then those vertices' records in one ascending pass over a[lo,
+// hi) (others are read when first used), then gathers the chunks; a
+// rebuild loads the whole range in one scan. Appending to
+// worklist[src][dst] writes keys in ascending (epoch, seq) order under
+// w<dst><src>; consuming it is one range deletion per source.
 // Seeds (input edges) are written under source 0xffffffff with the add
 // generation as epoch.
 //
@@ -52,7 +55,12 @@
 // an attempt that never committed and is deleted. The input messages of
 // an uncommitted attempt are still there, so the attempt is simply
 // redone. Nothing is half-applied: pebble's write-ahead log makes a batch
-// all or nothing, and syncs every commit.
+// all or nothing. A commit's log write is synced in the background while
+// the next partition is read and gathered, and waited for before the store
+// is written again: a kill -9 loses nothing committed (the log is in the
+// operating system's hands), a power cut at most the last commit, which a
+// resume redoes, and a failed log write (a full disk) is that commit's
+// error.
 //
 // # Incremental input
 //
