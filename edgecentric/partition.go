@@ -369,7 +369,7 @@ func (p *partition) process(w work) {
 	if P == nil || P.Len() == 0 {
 		return
 	}
-	e.all.Union(P)
+	unionDisjoint(e.all, P) // pending and processed sets are disjoint
 	p.markDirty(w.v)
 	p.pbuf = P.AppendTo(p.pbuf[:0])
 	p.shipped = false

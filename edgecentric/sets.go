@@ -168,9 +168,13 @@ func (s *bitmap) Discover(src, except vset, dst []uint32) []uint32 {
 		})
 		return dst
 	}
-	if o.b != nil && o.b.GetCardinality() > 4*smallMax {
+	if o.b != nil && o.b.GetCardinality() > 4*smallMax &&
+		(ex == nil || ex.b == nil || ex.b.GetCardinality() < 32*o.b.GetCardinality()) {
 		// Bulk: n = src \ except \ s, with word-parallel differences;
-		// except (the processed set) first, as it is the larger.
+		// except (the processed set) first, as it is the larger. (A
+		// difference merges both sets, so against a processed set far
+		// larger than src, looking up src's elements one by one, below,
+		// costs less.)
 		var n *roaring.Bitmap
 		if ex != nil && ex.b != nil {
 			n = roaring.AndNot(o.b, ex.b)
@@ -218,6 +222,23 @@ func (s *bitmap) Discover(src, except vset, dst []uint32) []uint32 {
 		}
 		return dst
 	}
+	if s.Len() == 0 && o.b.GetCardinality() > smallMax {
+		// Into an empty set: collect the new elements (ascending), then
+		// build s from them at once.
+		mark := len(dst)
+		var buf [4 * smallMax]uint32
+		it := o.b.ManyIterator()
+		for n := it.NextMany(buf[:]); n > 0; n = it.NextMany(buf[:]) {
+			for _, x := range buf[:n] {
+				if ex == nil || !ex.Contains(x) {
+					dst = append(dst, x)
+				}
+			}
+		}
+		s.small = s.small[:0]
+		addSorted(s, dst[mark:])
+		return dst
+	}
 	var buf [4 * smallMax]uint32
 	it := o.b.ManyIterator()
 	for n := it.NextMany(buf[:]); n > 0; n = it.NextMany(buf[:]) {
@@ -244,6 +265,24 @@ func (s *bitmap) Union(src vset) {
 	default:
 		src.ForEach(func(x uint32) { s.Add(x) })
 	}
+}
+
+// unionDisjoint adds src, which shares no element with s, to s: small
+// sets are appended without checking for duplicates.
+func unionDisjoint(s, src vset) {
+	a, ok1 := s.(*bitmap)
+	o, ok2 := src.(*bitmap)
+	if !ok1 || !ok2 || a.b != nil || o.b != nil {
+		s.Union(src)
+		return
+	}
+	if len(a.small)+len(o.small) <= smallMax {
+		a.small = append(a.small, o.small...)
+		return
+	}
+	a.b = roaring.BitmapOf(a.small...)
+	a.b.AddMany(o.small)
+	a.small = nil
 }
 
 // addSorted adds xs, ascending and distinct, to s.
