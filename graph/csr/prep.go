@@ -92,9 +92,9 @@ type PrepInfo struct {
 
 // SidecarPath is the cache file LoadPrepared uses for path and form:
 // path + ".cflr-" + form (for a G2Miner graph, its prefix + ".cflr-" +
-// form). Deleting it clears the cache; a stale one (the input's size or
-// modification time changed, or a cflr with another cache version wrote
-// it) is ignored and, with CacheWrite, replaced.
+// form). Deleting it clears the cache; a stale one (the input's size,
+// modification or change time or inode changed, or a cflr with another
+// cache version wrote it) is ignored and, with CacheWrite, replaced.
 func SidecarPath(path string, f Form) string {
 	if DetectFormat(path) == FormatG2Miner {
 		path = g2Prefix(path)
@@ -131,7 +131,8 @@ func sourceOf(path string, format Format, p Prep) (cflrSource, error) {
 		}
 		src.size += st.Size()
 		src.mtime = max(src.mtime, st.ModTime().UnixNano())
-		fmt.Fprintf(h, "%s %d %d\n", filepath.Base(f), st.Size(), st.ModTime().UnixNano())
+		ino, ctime := fileID(st)
+		fmt.Fprintf(h, "%s %d %d %d %d\n", filepath.Base(f), st.Size(), st.ModTime().UnixNano(), ino, ctime)
 	}
 	src.key = h.Sum64()
 	return src, nil
