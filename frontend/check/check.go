@@ -144,10 +144,10 @@ func Select(names []string) ([]Checker, error) {
 	return cs, nil
 }
 
-// pointsToPartitions is the points-to solve's partitioning: one (see
-// frontend.AnalysisOptions.Partitions). The checks' own solves keep the
-// default.
-const pointsToPartitions = 1
+// pointsToPartitions is the points-to solve's partitioning: the engine's
+// default (see frontend.AnalysisOptions.Partitions), like the checks' own
+// solves.
+const pointsToPartitions = 0
 
 // Run runs the enabled checks on prog: it solves the points-to graph
 // (frontend.Analyze), builds the value-flow graph, runs each check, drops
