@@ -2,6 +2,7 @@ package edgecentric_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/cflr/cflr/edgecentric"
@@ -10,8 +11,10 @@ import (
 )
 
 // BenchmarkSolvePointsTo solves the points-to graphs of two Go programs
-// (testdata/ptsgraphs) under the frontend's embedded grammar in one
-// partition, as cflr check does, with 1 and 2 threads.
+// (testdata/ptsgraphs, written by cflr graph --boxes type --prune) under
+// the frontend's embedded grammar with 1 and 2 threads, in one partition
+// and in the default ones (4 per thread, as cflr check does since
+// 4e48f09).
 func BenchmarkSolvePointsTo(b *testing.B) {
 	gr, err := grammars.Load("pointsto.cfg")
 	if err != nil {
@@ -23,17 +26,20 @@ func BenchmarkSolvePointsTo(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, threads := range []int{1, 2} {
-			b.Run(name+"/threads="+string(rune('0'+threads)), func(b *testing.B) {
-				var st edgecentric.Stats
-				for b.Loop() {
-					res, err := edgecentric.Solve(context.Background(), g, gr, &edgecentric.Options{Threads: threads, Partitions: 1})
-					if err != nil {
-						b.Fatal(err)
+			for _, parts := range []int{1, 0} {
+				b.Run(fmt.Sprintf("%s/threads=%d/partitions=%d", name, threads, parts), func(b *testing.B) {
+					var st edgecentric.Stats
+					for b.Loop() {
+						res, err := edgecentric.Solve(context.Background(), g, gr, &edgecentric.Options{Threads: threads, Partitions: parts})
+						if err != nil {
+							b.Fatal(err)
+						}
+						st = res.Stats
 					}
-					st = res.Stats
-				}
-				b.ReportMetric(float64(st.Derived)/st.Elapsed.Seconds()/1e6, "Mderived/s")
-			})
+					b.ReportMetric(float64(st.Derived)/st.Elapsed.Seconds()/1e6, "Mderived/s")
+					b.ReportMetric(float64(st.Rounds), "rounds")
+				})
+			}
 		}
 	}
 }
