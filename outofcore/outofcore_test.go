@@ -132,16 +132,18 @@ func TestExact(t *testing.T) {
 	if !testing.Short() {
 		graphs = append(graphs, bigGraphs...)
 	}
+	chosen := false
 	if env := os.Getenv("CFLR_OUTOFCORE_GRAPHS"); env != "" {
-		graphs = strings.Split(env, ",")
+		graphs, chosen = strings.Split(env, ","), true
 	}
 	// Starting from one partition, every graph must abandon a step or
-	// split one before it; the run as a whole must do both (crafty.vfg,
-	// for one, abandons its first step and never needs to split before
-	// one after that).
+	// split one before it; the default set as a whole must do both
+	// (crafty.vfg, for one, abandons its first step and never needs to
+	// split before one after that; a chosen set, such as make
+	// check-outofcore's large graphs, may do only one).
 	var retries, preSplits int
 	defer func() {
-		if !t.Failed() && (retries == 0 || preSplits == 0) {
+		if !t.Failed() && !chosen && (retries == 0 || preSplits == 0) {
 			t.Errorf("from one partition: %d abandoned steps, %d splits before steps over all graphs; want both", retries, preSplits)
 		}
 	}()
