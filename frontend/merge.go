@@ -56,7 +56,6 @@ func (g *Graph) mergeEquivalent() []uint32 {
 			isVar[v] = true
 		}
 	}
-	mergeable := func(v uint32) bool { return isVar[v] }
 	// Defining edges grouped by destination (CSR), fixed across rounds.
 	off := make([]uint32, n+1)
 	for _, e := range g.Edges {
@@ -92,7 +91,7 @@ func (g *Graph) mergeEquivalent() []uint32 {
 		clear(short) // keeps the room of the previous round
 		clear(long)
 		for v := uint32(0); v < n; v++ {
-			if rep[v] != v || !mergeable(v) {
+			if rep[v] != v || !isVar[v] {
 				continue
 			}
 			sig = sig[:0]
@@ -114,7 +113,7 @@ func (g *Graph) mergeEquivalent() []uint32 {
 				return int(a.src) - int(b.src)
 			})
 			sig = slices.Compact(sig)
-			if len(sig) == 1 && sig[0].label == assign && mergeable(sig[0].src) {
+			if len(sig) == 1 && sig[0].label == assign && isVar[sig[0].src] {
 				rep[v] = sig[0].src // v := u and nothing else: v is u
 				changed = true
 				continue

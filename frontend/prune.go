@@ -340,11 +340,14 @@ func (o *scanOut) convert(t types.Type) {
 // never share a wave, since trimTable rewrites the literals it cuts.
 func (r *reacher) run(items []scanItem) {
 	workers := runtime.GOMAXPROCS(0)
-	for _, d := range r.work {
-		items = append(items, scanItem{d.decl, d.info})
-	}
-	r.work = r.work[:0]
-	for len(items) > 0 {
+	for {
+		for _, d := range r.work {
+			items = append(items, scanItem{d.decl, d.info})
+		}
+		r.work = r.work[:0]
+		if len(items) == 0 {
+			return
+		}
 		var wave, later []scanItem
 		inWave := map[ast.Node]bool{}
 		for _, it := range items {
@@ -378,10 +381,6 @@ func (r *reacher) run(items []scanItem) {
 			r.elems += outs[i].elems
 		}
 		items = later
-		for _, d := range r.work {
-			items = append(items, scanItem{d.decl, d.info})
-		}
-		r.work = r.work[:0]
 	}
 }
 

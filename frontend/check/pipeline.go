@@ -16,8 +16,8 @@ import (
 // guarded, functions that never return) while the points-to analysis
 // runs. They depend on each body alone, not on points-to sets, and were
 // a fifth of the value-flow build's CPU; the analysis leaves the second
-// core idle for most of its time (VTA, building the points-to graph and
-// its one-partition solve). The facts are pure functions of the bodies,
+// core idle for much of its time (VTA and building the points-to graph
+// run on one core). The facts are pure functions of the bodies,
 // so the graph is the same however far the pre-pass got: BuildFlow
 // computes the ones it had not reached.
 type prepass struct {
