@@ -76,8 +76,8 @@ func ParseSetKind(s string) (SetKind, error) {
 }
 
 // Options configures Solve. The zero value is the default configuration:
-// ECM with label indexing and bitmaps, one partition per four vertices'
-// worth of work per thread, and GOMAXPROCS threads.
+// ECM with label indexing and bitmaps, four partitions per thread, and
+// GOMAXPROCS threads.
 type Options struct {
 	// Model is ECM (default) or VCM.
 	Model Model

@@ -476,6 +476,9 @@ func (p *partition) join(z uint32, s side, P, U vset) {
 	pbuf := p.pbuf
 	p.applications += int64(len(pbuf)) * nu
 	rs := p.eng.rules
+	// z's out-lists are built after the solve (solve.go): its products
+	// are never added from the out-side.
+	deferred := p.eng.deferOut[z]
 	switch {
 	case !p.eng.bulk:
 		p.ubuf = U.AppendTo(p.ubuf[:0])
@@ -488,8 +491,8 @@ func (p *partition) join(z uint32, s side, P, U vset) {
 				}
 			}
 		}
-	case rs.keepIn[z] && (U.Len() < len(pbuf) || s == in && p.eng.deferOut[z]) &&
-		!(s == out && p.eng.deferOut[z]):
+	case rs.keepIn[z] && !(s == out && deferred) &&
+		(U.Len() < len(pbuf) || s == in && deferred):
 		// Both lists of z are kept, so the product U×P may be added
 		// from either side: from the smaller one, one set operation per
 		// element, moving the larger set whole (and always from the

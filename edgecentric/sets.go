@@ -235,7 +235,6 @@ func (s *bitmap) Discover(src, except vset, dst []uint32) []uint32 {
 				}
 			}
 		}
-		s.small = s.small[:0]
 		addSorted(s, dst[mark:])
 		return dst
 	}
