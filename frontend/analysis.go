@@ -8,12 +8,12 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/callgraph"
-	"golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/cflr/cflr/edgecentric"
 	"github.com/cflr/cflr/frontend/grammars"
+	"github.com/cflr/cflr/frontend/internal/vta"
 	"github.com/cflr/cflr/grammar"
 )
 
@@ -105,12 +105,14 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 	// CHA over all, lazily (what cha.CallGraph computes for every site of
 	// the program, building a graph VTA would scan edge by edge).
 	//
-	// VTA runs on one core (x/tools), and Build cannot start without its
-	// callees. Meanwhile the other core sorts the program's functions and
-	// walks what is reachable without dynamic calls (reachWalk), which
-	// Build then only extends through VTA's callees. Nothing done here
-	// depends on timing: the walk's result is a set, listed in sorted
-	// order.
+	// Build cannot start without VTA's callees. VTA (internal/vta, x/tools'
+	// with a parallel graph construction) builds its type propagation
+	// graph on opts.Threads workers; beside it, this goroutine sorts the
+	// program's functions and walks what is reachable without dynamic
+	// calls (reachWalk), which Build then only extends through VTA's
+	// callees. Nothing done here depends on timing: VTA's graph is the
+	// union of its workers' parts, and the walk's result is a set, listed
+	// in sorted order.
 	type vtaResult struct {
 		callees  map[ssa.CallInstruction][]*ssa.Function
 		panicked any
@@ -124,7 +126,9 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 			}
 			done <- r
 		}()
-		r.callees = dynamicCallees(vta.CallGraph(all, nil))
+		// The dynamic sites' callees, as dynamicCallees would read them
+		// from vta.CallGraph's graph, without the graph.
+		r.callees = sortCallees(vta.Callees(all, opts.Threads))
 	}()
 	prog.setFuncs(all)
 	var walk *reachWalk
@@ -200,8 +204,13 @@ func dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function
 			}
 		}
 	}
-	// cg.Nodes is a map: sort each site's callees, or the order in which
-	// Build binds them (and so the vertex numbering) would vary by run.
+	return sortCallees(m)
+}
+
+// sortCallees sorts each site's callees in m. A call graph lists them in
+// map order (cg.Nodes, or VTA's list of functions): unsorted, the order in
+// which Build binds them (and so the vertex numbering) would vary by run.
+func sortCallees(m map[ssa.CallInstruction][]*ssa.Function) map[ssa.CallInstruction][]*ssa.Function {
 	keys := map[*ssa.Function]string{} // one key per callee, not per edge
 	for site, fs := range m {
 		sortFuncsKeyed(site.Parent().Prog, fs, keys)

@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/tools/go/callgraph/vta"
+	xvta "golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/frontend/internal/vta"
 )
 
 // BenchmarkPhases times Analyze's own phases (VTA, graph building, merging)
@@ -34,7 +36,7 @@ func BenchmarkPhases(b *testing.B) {
 	}
 	all := allFunctions(prog.SSA)
 	prog.setFuncs(all)
-	m := dynamicCallees(vta.CallGraph(all, nil))
+	m := sortCallees(vta.Callees(all, 0))
 	resolve := func(site ssa.CallInstruction) []*ssa.Function { return m[site] }
 	cpu := func() time.Duration {
 		var ru syscall.Rusage
@@ -53,9 +55,16 @@ func BenchmarkPhases(b *testing.B) {
 			allFunctions(prog.SSA)
 		}
 	})
+	// vta is what Analyze runs (internal/vta, on GOMAXPROCS workers);
+	// xvta is x/tools' serial original, for the side-by-side.
 	run("vta", func(b *testing.B) {
 		for b.Loop() {
-			dynamicCallees(vta.CallGraph(all, nil))
+			sortCallees(vta.Callees(all, 0))
+		}
+	})
+	run("xvta", func(b *testing.B) {
+		for b.Loop() {
+			dynamicCallees(xvta.CallGraph(all, nil))
 		}
 	})
 	run("reach", func(b *testing.B) {
