@@ -26,10 +26,18 @@ import (
 // and every function of the non-main packages the patterns named. From a
 // reachable body, a function is reachable if the body names it (a call,
 // a function value, a method value or expression: go/types resolves every
-// one to its declaration), and every method of every type the body
-// converts to an interface is reachable: that is where SSA has a
-// MakeInterface, whose type's methods reachableFuncs keeps (for
-// reflection) and which is the only way VTA's dynamic callees get there.
+// one to its declaration). A method of a type some reachable body
+// converts to an interface (where SSA has a MakeInterface, the only way
+// VTA's dynamic callees get there) is reachable if some reachable body
+// calls an interface method of its Id (types.Func.Id: the name, and the
+// package for an unexported one), takes one as a method value or
+// expression, or calls it on a type parameter (whose methods are its
+// constraint's) — RTA's rule, which reachableFuncs applies too — or if
+// it is exported and reflect's Method or MethodByName is reachable (the
+// Go linker's rule: text/template calls methods by names read at run
+// time). These sets only grow
+// as bodies are reached, so a method waits until its type is converted
+// and its Id invoked, in either order.
 // go/types does not record implicit conversions, so scan finds them at
 // every place the spec allows one (assignments, declarations, calls,
 // returns, composite literals, sends, map keys, comparisons, switch
@@ -58,8 +66,14 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 		return 0, 0, 0, func() {}
 	}
 	r := &reacher{
-		decls: map[*types.Func]*declInfo{},
-		types: map[types.Type]bool{},
+		decls:   map[*types.Func]*declInfo{},
+		types:   map[types.Type]bool{},
+		invoked: map[string]bool{},
+		waiting: map[string][]*types.Func{},
+		reflect: map[*types.Func]bool{},
+	}
+	for _, id := range runtimeInvoked {
+		r.invoked[id] = true
 	}
 	for _, p := range all {
 		for _, f := range p.Syntax {
@@ -70,6 +84,9 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 				}
 				if fn, ok := p.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 					r.decls[fn] = &declInfo{decl: fd, info: p.TypesInfo}
+					if reflectMethod(fn) {
+						r.reflect[fn] = true
+					}
 				}
 			}
 		}
@@ -305,6 +322,17 @@ type reacher struct {
 	types map[types.Type]bool
 	work  []*declInfo
 	elems int // constant table elements trimTable dropped
+
+	// invoked holds the Ids (types.Func.Id) of the interface methods
+	// reachable code calls or takes as values; waiting, by Id, the
+	// methods of converted types no such call names yet.
+	invoked map[string]bool
+	waiting map[string][]*types.Func
+	// reflect holds reflect's Method and MethodByName, which call any
+	// exported method of a converted type; allExported is set once one
+	// of them is reached.
+	reflect     map[*types.Func]bool
+	allExported bool
 }
 
 // scanItem is syntax to scan (a function declaration, a package-level
@@ -317,9 +345,10 @@ type scanItem struct {
 // scanOut is what scanning one item found: the functions it names, the
 // types it converts to an interface, the table elements it dropped.
 type scanOut struct {
-	funcs []*types.Func
-	types []types.Type
-	elems int
+	funcs   []*types.Func
+	types   []types.Type
+	invokes []string // Ids of interface methods called or taken as values
+	elems   int
 }
 
 func (o *scanOut) addFunc(fn *types.Func) { o.funcs = append(o.funcs, fn) }
@@ -372,6 +401,9 @@ func (r *reacher) run(items []scanItem) {
 		}
 		wg.Wait()
 		for i := range outs {
+			for _, id := range outs[i].invokes {
+				r.invoke(id)
+			}
 			for _, t := range outs[i].types {
 				r.convert(t)
 			}
@@ -391,6 +423,55 @@ func (r *reacher) addFunc(fn *types.Func) {
 	}
 	d.reached = true
 	r.work = append(r.work, d)
+	if r.reflect[fn.Origin()] && !r.allExported {
+		r.allExported = true
+		for id, fns := range r.waiting {
+			if fns[0].Exported() { // one Id, one name
+				delete(r.waiting, id)
+				for _, fn := range fns {
+					r.addFunc(fn)
+				}
+			}
+		}
+	}
+}
+
+// invoke marks the interface method id called: the waiting methods of
+// that Id can run.
+func (r *reacher) invoke(id string) {
+	if r.invoked[id] {
+		return
+	}
+	r.invoked[id] = true
+	fns := r.waiting[id]
+	delete(r.waiting, id)
+	for _, fn := range fns {
+		r.addFunc(fn)
+	}
+}
+
+// runtimeInvoked are the methods the runtime calls without a call in
+// Go syntax or SSA: those of a panic's value (printpanicval).
+var runtimeInvoked = []string{"Error", "String"}
+
+// reflectMethod reports whether fn is one of reflect's ways to call a
+// method chosen at run time: Value.Method and Value.MethodByName, and
+// the Type methods of the same names (whose Func fields reflect can
+// call).
+func reflectMethod(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "reflect" || fn.Name() != "Method" && fn.Name() != "MethodByName" {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && (n.Obj().Name() == "Value" || n.Obj().Name() == "rtype")
 }
 
 // scan marks what the syntax n, type-checked in info, names and converts
@@ -452,6 +533,16 @@ func (r *scanOut) scan(n ast.Node, info *types.Info) {
 				res = sig.Results()
 			}
 			results = append(results, res)
+		case *ast.SelectorExpr:
+			// x.M or I.M on an interface (or a type parameter, whose
+			// methods are its constraint's): a dynamic call of M.
+			if sel := info.Selections[n]; sel != nil && sel.Kind() != types.FieldVal {
+				if fn, ok := sel.Obj().(*types.Func); ok {
+					if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+						r.invokes = append(r.invokes, fn.Id())
+					}
+				}
+			}
 		case *ast.Ident:
 			obj := info.Uses[n]
 			if fn, ok := obj.(*types.Func); ok {
@@ -688,9 +779,8 @@ func generic(obj types.Object) bool {
 	return false
 }
 
-// convert marks t converted to an interface: its methods can run,
-// called through the interface or by reflection (reachableFuncs keeps the
-// method set of every type an SSA MakeInterface converts).
+// convert marks t converted to an interface: its methods can run once an
+// interface call names them, or reflection calls them (see pruneBodies).
 func (r *reacher) convert(t types.Type) {
 	if t == nil || r.types[t] {
 		return
@@ -701,8 +791,14 @@ func (r *reacher) convert(t types.Type) {
 	}
 	ms := types.NewMethodSet(t)
 	for i := 0; i < ms.Len(); i++ {
-		if fn, ok := ms.At(i).Obj().(*types.Func); ok {
+		fn, ok := ms.At(i).Obj().(*types.Func)
+		if !ok {
+			continue
+		}
+		if id := fn.Id(); r.invoked[id] || r.allExported && fn.Exported() {
 			r.addFunc(fn)
+		} else {
+			r.waiting[id] = append(r.waiting[id], fn)
 		}
 	}
 }

@@ -26,6 +26,7 @@ func TestPruneClosed(t *testing.T) {
 	type prog struct{ dir, pattern string }
 	progs := []prog{
 		{"testdata/prune", "."},
+		{"testdata/prunerta", "."},
 		{"check/testdata/src", "./..."},
 	}
 	if !testing.Short() {

@@ -16,10 +16,13 @@ import (
 // be called in any order), and the initializers of every package (they run
 // on import). A function used as a value is reachable even where no
 // resolved call site names it, because code the graph does not see
-// (runtime hooks, assembly) may call it; the methods of a type converted to
-// an interface are reachable because package reflect may call them by
-// name, which no call site shows. What stays out is code no execution of
-// the program can run: most of the standard library a program imports.
+// (runtime hooks, assembly) may call it. A method of a type converted to
+// an interface is reachable if a reached interface call (or method value
+// or expression) names its Id, whatever VTA resolves there, or if it is
+// exported and reflect's Method or MethodByName is reached: reflection
+// may call it by name, which no call site shows. What stays out is code
+// no execution of the program can run: most of the standard library a
+// program imports.
 func reachableFuncs(prog *Program, funcs []*ssa.Function, resolve func(ssa.CallInstruction) []*ssa.Function) []*ssa.Function {
 	w := newReachWalk(prog, funcs)
 	w.run(resolve)
@@ -41,12 +44,23 @@ type reachWalk struct {
 	boxed   map[types.Type]bool
 	pending []ssa.CallInstruction // dynamic sites met by run(nil)
 	ops     []*ssa.Value
+
+	// invoked holds the Ids of the interface methods reached code calls
+	// or takes as values; waiting, by Id, the methods of boxed types no
+	// such call names yet; allExported is set once reflect's Method or
+	// MethodByName is reached (see pruneBodies, which keeps the same).
+	invoked     map[string]bool
+	waiting     map[string][]*types.Selection
+	allExported bool
 }
 
 func newReachWalk(prog *Program, funcs []*ssa.Function) *reachWalk {
 	w := &reachWalk{prog: prog, funcs: funcs,
 		body: make(map[*ssa.Function]bool, len(funcs)), seen: make(map[*ssa.Function]bool, len(funcs)),
-		boxed: map[types.Type]bool{}}
+		boxed: map[types.Type]bool{}, invoked: map[string]bool{}, waiting: map[string][]*types.Selection{}}
+	for _, id := range runtimeInvoked {
+		w.invoked[id] = true
+	}
 	for _, fn := range funcs {
 		w.body[fn] = true
 	}
@@ -75,7 +89,41 @@ func (w *reachWalk) add(fn *ssa.Function) {
 	if w.body[fn] && !w.seen[fn] {
 		w.seen[fn] = true
 		w.work = append(w.work, fn)
+		if obj, ok := fn.Object().(*types.Func); ok && !w.allExported && reflectMethod(obj) {
+			w.allExported = true
+			for id, sels := range w.waiting {
+				if sels[0].Obj().Exported() { // one Id, one name
+					delete(w.waiting, id)
+					for _, sel := range sels {
+						w.add(w.prog.SSA.MethodValue(sel))
+					}
+				}
+			}
+		}
 	}
+}
+
+// method adds sel, a method of a boxed type, if a dynamic call can reach
+// it: an interface call of its Id, or reflection.
+func (w *reachWalk) method(sel *types.Selection) {
+	obj := sel.Obj()
+	if id := obj.Id(); w.invoked[id] || w.allExported && obj.Exported() {
+		w.add(w.prog.SSA.MethodValue(sel))
+	} else {
+		w.waiting[id] = append(w.waiting[id], sel)
+	}
+}
+
+// invoke marks the interface method id called.
+func (w *reachWalk) invoke(id string) {
+	if w.invoked[id] {
+		return
+	}
+	w.invoked[id] = true
+	for _, sel := range w.waiting[id] {
+		w.add(w.prog.SSA.MethodValue(sel))
+	}
+	delete(w.waiting, id)
 }
 
 // run walks until no function is left to scan. With resolve nil, the
@@ -96,6 +144,9 @@ func (w *reachWalk) run(resolve func(ssa.CallInstruction) []*ssa.Function) {
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
 				if site, ok := instr.(ssa.CallInstruction); ok {
+					if c := site.Common(); c.IsInvoke() {
+						w.invoke(c.Method.Id())
+					}
 					if isDynamic(site.Common()) {
 						if resolve == nil {
 							w.pending = append(w.pending, site)
@@ -112,7 +163,7 @@ func (w *reachWalk) run(resolve func(ssa.CallInstruction) []*ssa.Function) {
 						w.boxed[t] = true
 						ms := prog.MethodSets.MethodSet(t)
 						for i := 0; i < ms.Len(); i++ {
-							w.add(prog.MethodValue(ms.At(i)))
+							w.method(ms.At(i))
 						}
 					}
 				}
@@ -120,6 +171,13 @@ func (w *reachWalk) run(resolve func(ssa.CallInstruction) []*ssa.Function) {
 				for _, op := range w.ops {
 					if f, ok := (*op).(*ssa.Function); ok {
 						w.add(f) // a static callee or a function value
+						// The thunk of I.M and the bound wrapper of
+						// x.M, for an interface I or x, invoke M.
+						if obj, ok := f.Object().(*types.Func); ok && f.Synthetic != "" {
+							if recv := obj.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+								w.invoke(obj.Id())
+							}
+						}
 					}
 				}
 			}

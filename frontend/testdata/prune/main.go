@@ -15,9 +15,14 @@ type square struct{ side int }
 
 func (s square) area() int { return s.side * s.side } // kept
 
-// perimeter is never called, but square reaches an interface: reflection
-// could call it by name, so it stays.
-func (s square) perimeter() int { return 4 * s.side } // kept
+// perimeter is never called: square reaches an interface, but no
+// interface call names perimeter, and reflection (main's MethodByName)
+// cannot call an unexported method.
+func (s square) perimeter() int { return 4 * s.side } // dropped
+
+// Describe is never called either, but it is exported and main reaches
+// reflect.Value.MethodByName, which may call it by name.
+func (s square) Describe() string { return "square" } // kept
 
 // circle is used nowhere: its methods cannot run.
 type circle struct{ r int }

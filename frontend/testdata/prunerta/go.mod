@@ -1,0 +1,3 @@
+module cflrprunerta
+
+go 1.23
