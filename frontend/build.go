@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"golang.org/x/tools/go/ssa/ssautil"
 	"regexp"
 	"sort"
 	"strings"
@@ -1431,5 +1430,3 @@ func (b *Graph) describe(v uint32) string {
 		return r
 	}, s)
 }
-
-func allFunctions(prog *ssa.Program) map[*ssa.Function]bool { return ssautil.AllFunctions(prog) }

@@ -10,6 +10,7 @@ import (
 
 	xvta "golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/cflr/cflr/frontend/internal/vta"
 )
@@ -55,6 +56,11 @@ func BenchmarkPhases(b *testing.B) {
 			allFunctions(prog.SSA)
 		}
 	})
+	run("xallFunctions", func(b *testing.B) { // what allFunctions was
+		for b.Loop() {
+			ssautil.AllFunctions(prog.SSA)
+		}
+	})
 	// vta is what Analyze runs (internal/vta, on GOMAXPROCS workers);
 	// xvta is x/tools' serial original, for the side-by-side.
 	run("vta", func(b *testing.B) {
@@ -66,6 +72,27 @@ func BenchmarkPhases(b *testing.B) {
 		for b.Loop() {
 			dynamicCallees(xvta.CallGraph(all, nil))
 		}
+	})
+	// vta-ab runs the two alternately, for a side-by-side on a shared
+	// machine: wall and CPU seconds per run of each.
+	b.Run("vta-ab", func(b *testing.B) {
+		var wall, used [2]time.Duration
+		for b.Loop() {
+			for i, f := range []func(){
+				func() { sortCallees(vta.Callees(all, 0)) },
+				func() { dynamicCallees(xvta.CallGraph(all, nil)) },
+			} {
+				t0, c0 := time.Now(), cpu()
+				f()
+				wall[i] += time.Since(t0)
+				used[i] += cpu() - c0
+			}
+		}
+		n := float64(b.N)
+		b.ReportMetric(wall[0].Seconds()/n, "vta-s/op")
+		b.ReportMetric(used[0].Seconds()/n, "vta-cpu-s/op")
+		b.ReportMetric(wall[1].Seconds()/n, "xvta-s/op")
+		b.ReportMetric(used[1].Seconds()/n, "xvta-cpu-s/op")
 	})
 	run("reach", func(b *testing.B) {
 		for b.Loop() {

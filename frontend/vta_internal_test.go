@@ -3,6 +3,7 @@ package frontend
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -13,14 +14,15 @@ import (
 	"golang.org/x/tools/go/callgraph/cha"
 	xvta "golang.org/x/tools/go/callgraph/vta"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/cflr/cflr/frontend/internal/vta"
 )
 
-// TestVTAFork checks that internal/vta, x/tools' VTA with a parallel
-// graph construction, gives x/tools' call graph: the same callees at
-// every call site, hence the same dynamicCallees, whatever the number of
-// workers and GOMAXPROCS.
+// TestVTAFork checks that allFunctions is ssautil.AllFunctions, and that
+// internal/vta, x/tools' VTA with a parallel graph construction, gives
+// x/tools' call graph: the same callees at every call site, hence the
+// same dynamicCallees, whatever the number of workers and GOMAXPROCS.
 func TestVTAFork(t *testing.T) {
 	type prog struct {
 		dir, pattern string
@@ -46,6 +48,10 @@ func TestVTAFork(t *testing.T) {
 				t.Fatal(prog.Errors)
 			}
 			all := allFunctions(prog.SSA)
+			// allFunctions is AllFunctions in two goroutines.
+			if xall := ssautil.AllFunctions(prog.SSA); !maps.Equal(all, xall) {
+				t.Fatalf("allFunctions: %d functions, ssautil.AllFunctions %d", len(all), len(xall))
+			}
 			want := xvta.CallGraph(all, nil)
 			wantSites, wantDyn := siteCallees(want), dynamicCallees(want)
 			// Not a vacuous comparison: the programs call through

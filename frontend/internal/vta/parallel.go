@@ -95,13 +95,17 @@ func typePropGraph(fs []*ssa.Function, callees calleesFunc, threads int) (*vtaGr
 	inChunks(len(fs), threads,
 		func() *builder { return &builder{callees: callees} },
 		func(b *builder, lo, hi int) *chunkGraph {
-			g := &chunkGraph{idx: make(map[node]int32)}
+			// The worker's node index is reused from chunk to chunk.
+			if b.graph == nil {
+				b.graph = &chunkGraph{idx: make(map[node]int32)}
+			}
+			clear(b.graph.idx)
+			g := &chunkGraph{idx: b.graph.idx}
 			b.graph = g
 			for _, f := range fs[lo:hi] {
 				b.fun(f)
 			}
-			b.graph, g.idx = nil, nil
-			return g
+			return &chunkGraph{node: g.node, edges: g.edges}
 		},
 		m.add)
 	m.finish()

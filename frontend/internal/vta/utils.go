@@ -7,6 +7,7 @@ package vta
 import (
 	"go/types"
 	"iter"
+	"slices"
 
 	"github.com/cflr/cflr/frontend/internal/vta/internal/typeparams"
 	"golang.org/x/tools/go/ssa"
@@ -69,52 +70,35 @@ func isFunction(t types.Type) bool {
 // pointer to interface and if yes, returns the interface type.
 // Otherwise, returns nil.
 func interfaceUnderPtr(t types.Type) types.Type {
-	seen := make(map[types.Type]bool)
-	var visit func(types.Type) types.Type
-	visit = func(t types.Type) types.Type {
-		if seen[t] {
-			return nil
-		}
-		seen[t] = true
-
-		p, ok := t.Underlying().(*types.Pointer)
-		if !ok {
-			return nil
-		}
-
-		if types.IsInterface(p.Elem()) {
-			return p.Elem()
-		}
-
-		return visit(p.Elem())
-	}
-	return visit(t)
+	return underPtr(t, types.IsInterface)
 }
 
 // functionUnderPtr checks if type `t` is a potentially nested
 // pointer to function type and if yes, returns the function type.
 // Otherwise, returns nil.
 func functionUnderPtr(t types.Type) types.Type {
-	seen := make(map[types.Type]bool)
-	var visit func(types.Type) types.Type
-	visit = func(t types.Type) types.Type {
-		if seen[t] {
-			return nil
-		}
-		seen[t] = true
+	return underPtr(t, isFunction)
+}
 
+// underPtr follows the pointers of t (as long as they are new) to the
+// first element type that is, returning it, or nil. (x/tools' versions
+// of the two functions above allocate a map of seen types per call, on
+// every edge; here a short list on the stack does, for the same answer.)
+func underPtr(t types.Type, is func(types.Type) bool) types.Type {
+	var buf [8]types.Type
+	seen := buf[:0]
+	for !slices.Contains(seen, t) {
+		seen = append(seen, t)
 		p, ok := t.Underlying().(*types.Pointer)
 		if !ok {
 			return nil
 		}
-
-		if isFunction(p.Elem()) {
+		if is(p.Elem()) {
 			return p.Elem()
 		}
-
-		return visit(p.Elem())
+		t = p.Elem()
 	}
-	return visit(t)
+	return nil
 }
 
 // sliceArrayElem returns the element type of type `t` that is
