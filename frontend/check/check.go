@@ -181,7 +181,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 	}
 	progress("value flow")
 	start, cpu0, alloc0 := time.Now(), cpuTime(), allocated()
-	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope, facts: facts})
+	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope, Threads: cfg.Threads, facts: facts})
 	if err != nil {
 		return nil, err
 	}

@@ -116,6 +116,10 @@ type FlowOptions struct {
 	// there are sinks. "p/..." names p and every package below it.
 	Scope []string
 
+	// Threads is the number of goroutines that translate function
+	// bodies (default: GOMAXPROCS). The graph does not depend on it.
+	Threads int
+
 	// facts, when non-nil, holds the facts of function bodies a pre-pass
 	// computed already (pipeline.go); BuildFlow computes the others.
 	facts *funcFacts
@@ -141,14 +145,17 @@ type FlowGraph struct {
 	NilSinks   []NilSink
 
 	local map[*ssa.Package]bool
-	// The vertices of values, by the function the values belong to (nil
-	// for globals): one big map's lookups were a fifth of the build,
-	// mostly waiting on memory; a function's own maps stay in cache
-	// while its body is translated. lastFn and lastIDs are the function
-	// looked up last.
+	// The vertices of values that instructions compute, by the function
+	// the values belong to: one big map's lookups were a fifth of the
+	// build, mostly waiting on memory; a function's own maps stay in
+	// cache while its body is translated. lastFn and lastIDs are the
+	// function looked up last. The other values (parameters, free
+	// variables, globals, functions), which other functions' bodies
+	// name too (arguments passed, closures made), are in shared.
 	ids     map[*ssa.Function]*valueIDs
 	lastFn  *ssa.Function
 	lastIDs *valueIDs
+	shared  map[vkey]uint32
 	arena   []uint32 // leaves' results are cut from it
 	rets    map[*ssa.Function][][]uint32
 	heap    map[hkey]uint32
@@ -156,18 +163,58 @@ type FlowGraph struct {
 	context bool
 	*funcFacts
 
+	// While BuildFlow merges the translated bodies (flowshard.go): the
+	// numbers of the heap fields Build never met, and the call sites
+	// numbered so far.
+	fields map[*types.Var]uint32
+	nsites uint32
+
 	mu      sync.Mutex
 	derived map[string]int64
 }
 
-// valueIDs are the vertices of one function's values.
+// valueIDs are the vertices of the values one function's instructions
+// compute. The maps give slots of ids, the table of vertex numbers: the
+// translation of a body numbers its vertices provisionally, and the
+// merge then fills the table (flowshard.go). The functions translated
+// together share one table.
 type valueIDs struct {
-	vals  map[ssa.Value]uint32 // plain vertices: a whole value, unguarded
-	xvals map[vkey]uint32      // the others: tuple components, fields, guarded copies
+	vals  map[ssa.Value]int32 // plain vertices: a whole value, unguarded
+	xvals map[vkey]int32      // the others: tuple components, fields, guarded copies
+	ids   *[]uint32
+}
+
+// get returns the vertex of key k (v for a plain one).
+func (x *valueIDs) get(v ssa.Value, k *vkey, plain bool) (uint32, bool) {
+	var s int32
+	var ok bool
+	if plain {
+		s, ok = x.vals[v]
+	} else {
+		s, ok = x.xvals[*k]
+	}
+	if !ok {
+		return 0, false
+	}
+	return (*x.ids)[s], true
+}
+
+// set records vertex id as key k's.
+func (x *valueIDs) set(v ssa.Value, k *vkey, plain bool, id uint32) {
+	s := int32(len(*x.ids))
+	*x.ids = append(*x.ids, id)
+	if plain {
+		x.vals[v] = s
+		return
+	}
+	if x.xvals == nil {
+		x.xvals = map[vkey]int32{}
+	}
+	x.xvals[*k] = s
 }
 
 // idsOf returns the vertices of v's function's values (nil when there are
-// none yet, unless create).
+// none yet, unless create), v an instruction's value.
 func (g *FlowGraph) idsOf(v ssa.Value, create bool) *valueIDs {
 	fn := v.Parent()
 	if fn == g.lastFn && g.lastIDs != nil {
@@ -178,11 +225,18 @@ func (g *FlowGraph) idsOf(v ssa.Value, create bool) *valueIDs {
 		if !create {
 			return nil
 		}
-		x = &valueIDs{vals: map[ssa.Value]uint32{}}
+		x = &valueIDs{vals: map[ssa.Value]int32{}, ids: new([]uint32)}
 		g.ids[fn] = x
 	}
 	g.lastFn, g.lastIDs = fn, x
 	return x
+}
+
+// ownValue reports whether v is computed by an instruction, whose vertices
+// are kept by function (idsOf); the others are in FlowGraph.shared.
+func ownValue(v ssa.Value) bool {
+	_, ok := v.(ssa.Instruction)
+	return ok
 }
 
 type vkey struct {
@@ -212,7 +266,8 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 	g := &FlowGraph{
 		Graph: graph.New(), Prog: prog, Analysis: a,
 		local: map[*ssa.Package]bool{}, ids: make(map[*ssa.Function]*valueIDs, len(a.Graph.Funcs)), rets: map[*ssa.Function][][]uint32{},
-		heap: make(map[hkey]uint32, nv/6), names: map[ssa.Value]string{}, context: opts.Context,
+		shared: map[vkey]uint32{},
+		heap:   make(map[hkey]uint32, nv/6), names: map[ssa.Value]string{}, context: opts.Context,
 		funcFacts: opts.facts, derived: map[string]int64{},
 	}
 	if g.funcFacts == nil {
@@ -234,13 +289,11 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 			g.Funcs = append(g.Funcs, fn)
 		}
 	}
-	fb := &flowBuilder{g: g, bodies: map[*ssa.Function]bool{}}
+	bodies := make(map[*ssa.Function]bool, len(g.Funcs))
 	for _, fn := range g.Funcs {
-		fb.bodies[fn] = true
+		bodies[fn] = true
 	}
-	for _, fn := range g.Funcs {
-		fb.function(fn)
-	}
+	g.translate(bodies, opts.Threads)
 	g.NumVertices = uint32(g.VertexCount())
 	return g, nil
 }
@@ -536,51 +589,55 @@ func (g *FlowGraph) cut(n int) []uint32 {
 
 // hasValue reports whether v (not a tuple, not a struct) has its vertex.
 func (g *FlowGraph) hasValue(v ssa.Value) bool {
-	x := g.idsOf(v, false)
-	if x == nil {
-		return false
-	}
-	_, ok := x.vals[v]
+	_, ok := g.lookup(v, &vkey{v, -1, -1, false}, true)
 	return ok
+}
+
+// lookup returns the vertex of key k (of v; plain: whole, unguarded).
+func (g *FlowGraph) lookup(v ssa.Value, k *vkey, plain bool) (uint32, bool) {
+	if ownValue(v) {
+		if x := g.idsOf(v, false); x != nil {
+			if id, ok := x.get(v, k, plain); ok {
+				return id, true
+			}
+		}
+	}
+	// (An instruction's value that another function's body named is
+	// shared too: valid SSA has none.)
+	id, ok := g.shared[*k]
+	return id, ok
+}
+
+// valueVertex is the vertex that the key (v, comp, field, guarded) makes.
+func valueVertex(v ssa.Value, comp, field int, guarded bool) Vertex {
+	kind := VValue
+	switch {
+	case guarded:
+		kind = VGuarded
+	case comp >= 0:
+		kind = VTuple
+	}
+	return Vertex{Kind: kind, Value: v, Func: v.Parent(), Index: comp, Field: field, Pos: posOf(v)}
 }
 
 func (g *FlowGraph) vertex(v ssa.Value, comp, field int, guarded bool) uint32 {
 	plain := comp < 0 && field < 0 && !guarded
-	x := g.idsOf(v, true)
-	var k vkey
-	if plain {
-		if id, ok := x.vals[v]; ok {
-			return id
-		}
-	} else {
-		k = vkey{v, int32(comp), int32(field), guarded}
-		if id, ok := x.xvals[k]; ok {
-			return id
-		}
-		if x.xvals == nil {
-			x.xvals = map[vkey]uint32{}
-		}
-	}
-	kind := VValue
-	if comp >= 0 {
-		kind = VTuple
-	}
-	var fn *ssa.Function
-	if p := v.Parent(); p != nil {
-		fn = p
-	}
-	if guarded {
-		base := g.vertex(v, comp, field, false)
-		id := g.newVertex(Vertex{Kind: VGuarded, Value: v, Func: fn, Index: comp, Field: field, Pos: posOf(v)})
-		x.xvals[k] = id
-		g.addEdge(base, id, LabelGuard, graph.NoIndex, EdgeInfo{Pos: posOf(v)})
+	k := vkey{v, int32(comp), int32(field), guarded}
+	if id, ok := g.lookup(v, &k, plain); ok {
 		return id
 	}
-	id := g.newVertex(Vertex{Kind: kind, Value: v, Func: fn, Index: comp, Field: field, Pos: posOf(v)})
-	if plain {
-		x.vals[v] = id
+	var base uint32
+	if guarded {
+		base = g.vertex(v, comp, field, false)
+	}
+	id := g.newVertex(valueVertex(v, comp, field, guarded))
+	if ownValue(v) {
+		g.idsOf(v, true).set(v, &k, plain, id)
 	} else {
-		x.xvals[k] = id
+		g.shared[k] = id
+	}
+	if guarded {
+		g.addEdge(base, id, LabelGuard, graph.NoIndex, EdgeInfo{Pos: posOf(v)})
 	}
 	return id
 }

@@ -11,23 +11,34 @@ import (
 	"github.com/cflr/cflr/graph"
 )
 
-// flowBuilder translates function bodies into value-flow edges.
+// flowBuilder translates function bodies into value-flow edges: one
+// worker of BuildFlow, which logs what it does to the graph in
+// provisional vertex numbers (flowshard.go).
 type flowBuilder struct {
-	g      *FlowGraph
+	g      *FlowGraph             // only read while workers run
+	facts  *funcFacts             // the worker's, over the pre-pass's
 	bodies map[*ssa.Function]bool // functions whose bodies the graph holds
 	fn     *ssa.Function
 	cur    ssa.Instruction // the instruction being translated
 	local  bool
-	nsites uint32                // call sites numbered so far
-	fields map[*types.Var]uint32 // fields Build never met
-	anon   map[anonField]uint32  // FieldIndex's answers for unnamed structs (noAnon: none)
+	anon   map[anonField]uint32 // FieldIndex's answers for unnamed structs (noAnon: none)
 	// defaulted: fn's variables defaulted when nil, and where (guard.go)
 	defaulted map[*ssa.Alloc][]*ssa.BasicBlock
+
+	log   *chunkLog
+	own   *valueIDs // fn's values
+	arena []uint32  // leaves' results are cut from it
+	// The chunk's provisional numbers of vertices other chunks may name
+	// too.
+	shared map[vkey]uint32
+	heap   map[hkey]uint32
+	rets   map[*ssa.Function][][]uint32
+	fields map[*types.Var]uint32 // fields Build never met
 }
 
 func (b *flowBuilder) function(fn *ssa.Function) {
 	b.fn, b.local = fn, b.g.IsLocal(fn)
-	b.defaulted = b.g.defaultedOf(fn)
+	b.defaulted = b.facts.defaultedOf(fn)
 	if fn.Synthetic != "" && fn.Pkg == nil {
 		// Wrappers of local methods are local too (their panics are the
 		// method's); others are not.
@@ -51,50 +62,34 @@ func (b *flowBuilder) function(fn *ssa.Function) {
 	}
 }
 
-// site numbers call sites in the order they are met: each call
-// instruction of the graph's functions (a list without repeats) is
-// translated once.
-func (b *flowBuilder) site() uint32 {
-	b.nsites++
-	return b.nsites - 1
-}
-
 // fieldKey is the heap field number of field i of struct type t: the
 // points-to graph's where Build met the field (so that sub-objects line
 // up), else a number of our own.
 func (b *flowBuilder) fieldKey(t types.Type, i int) uint32 {
-	if st, ok := types.Unalias(t).(*types.Struct); ok {
-		// The graph names a field of an unnamed struct type by the
-		// type's spelling: remember its answer for each struct.
-		k := anonField{st, i}
-		idx, ok := b.anon[k]
-		if !ok {
-			idx, ok = b.g.Analysis.Graph.FieldIndex(t, i)
-			if !ok {
-				idx = noAnon
-			}
+	// The graph names a field of an unnamed struct type by the type's
+	// spelling (slow to make): its answers are remembered per struct.
+	st, unnamed := types.Unalias(t).(*types.Struct)
+	k := anonField{st, i}
+	idx, known := uint32(0), false
+	if unnamed {
+		idx, known = b.anon[k]
+	}
+	if !known {
+		var ok bool
+		if idx, ok = b.g.Analysis.Graph.FieldIndex(t, i); !ok {
+			idx = noAnon
+		}
+		if unnamed {
 			if b.anon == nil {
 				b.anon = map[anonField]uint32{}
 			}
 			b.anon[k] = idx
 		}
-		if idx != noAnon {
-			return idx
-		}
-	} else if idx, ok := b.g.Analysis.Graph.FieldIndex(t, i); ok {
+	}
+	if idx != noAnon {
 		return idx
 	}
-	st := t.Underlying().(*types.Struct)
-	v := st.Field(i).Origin()
-	if b.fields == nil {
-		b.fields = map[*types.Var]uint32{}
-	}
-	if k, ok := b.fields[v]; ok {
-		return k
-	}
-	k := uint32(localBase + len(b.fields))
-	b.fields[v] = k
-	return k
+	return b.unknownField(t.Underlying().(*types.Struct).Field(i).Origin())
 }
 
 type anonField struct {
@@ -109,13 +104,13 @@ const noAnon = ^uint32(0)
 func (b *flowBuilder) connect(srcs, dsts []uint32, label string, idx uint32, info EdgeInfo) {
 	if len(srcs) == len(dsts) {
 		for k := range srcs {
-			b.g.addEdge(srcs[k], dsts[k], label, idx, info)
+			b.addEdge(srcs[k], dsts[k], label, idx, info)
 		}
 		return
 	}
 	for _, s := range srcs {
 		for _, d := range dsts {
-			b.g.addEdge(s, d, label, idx, info)
+			b.addEdge(s, d, label, idx, info)
 		}
 	}
 }
@@ -126,8 +121,8 @@ func (b *flowBuilder) nilVertex(c *ssa.Const, pos token.Pos) (uint32, bool) {
 	if !b.local || !c.IsNil() || !nilable(c.Type()) {
 		return 0, false
 	}
-	n := b.g.newVertex(Vertex{Kind: VNil, Value: c, Func: b.fn, Field: -1, Pos: pos})
-	b.g.NilSources = append(b.g.NilSources, NilSource{V: n, Iface: types.IsInterface(c.Type()), Local: true})
+	n := b.newVertex(Vertex{Kind: VNil, Value: c, Func: b.fn, Field: -1, Pos: pos})
+	b.nilSource(NilSource{V: n, Iface: types.IsInterface(c.Type()), Local: true})
 	return n, true
 }
 
@@ -143,7 +138,7 @@ func (b *flowBuilder) flowTo(src ssa.Value, blk, pred *ssa.BasicBlock, dsts []ui
 		}
 		return
 	}
-	b.connect(b.g.leaves(src, -1, b.g.guarded(src, blk, pred) || b.g.derefd(src, b.cur, pred) || pred == nil && b.g.errPaired(src, b.cur)), dsts, label, idx, info)
+	b.connect(b.leaves(src, -1, b.facts.guarded(src, blk, pred) || b.facts.derefd(src, b.cur, pred) || pred == nil && b.facts.errPaired(src, b.cur)), dsts, label, idx, info)
 }
 
 // sink records a use of v at instr where a nil v panics; what describes
@@ -170,13 +165,13 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 		}
 		vx = n
 	} else {
-		ls := b.g.Use(v, instr)
+		ls := b.use(v, instr)
 		if len(ls) != 1 {
 			return
 		}
 		vx = ls[0]
 	}
-	b.g.NilSinks = append(b.g.NilSinks, NilSink{V: vx, Pos: pos, Kind: kind, Expr: b.g.Name(v), What: what(), Func: b.fn, Iface: types.IsInterface(v.Type())})
+	b.nilSink(NilSink{V: vx, Pos: pos, Kind: kind, Func: b.fn, Iface: types.IsInterface(v.Type())}, v, what)
 }
 
 // memCells lists, per leaf of a value of type t, the heap cells that a
@@ -192,7 +187,7 @@ func (b *flowBuilder) memCells(addr ssa.Value, t types.Type) [][]uint32 {
 			key := b.fieldKey(t, f)
 			out[k] = make([]uint32, len(objs))
 			for j, o := range objs {
-				out[k][j] = b.g.heapCell(o, key)
+				out[k][j] = b.heapCell(o, key)
 			}
 		}
 		return out
@@ -212,7 +207,7 @@ func (b *flowBuilder) memCells(addr ssa.Value, t types.Type) [][]uint32 {
 func (b *flowBuilder) cells(objs []uint32, f uint32) []uint32 {
 	out := make([]uint32, 0, len(objs))
 	for _, o := range objs {
-		out = append(out, b.g.heapCell(o, f))
+		out = append(out, b.heapCell(o, f))
 	}
 	return out
 }
@@ -270,11 +265,11 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		// first expression that denotes them. (Debug references are a
 		// large part of the instructions: they skip the rest, even the
 		// position, which each computes from its expression's syntax.)
-		if b.local {
-			if obj := i.Object(); obj != nil && !i.IsAddr {
-				g.names[i.X] = obj.Name()
-			} else if _, ok := g.names[i.X]; !ok && i.Expr != nil && !i.IsAddr {
-				g.names[i.X] = types.ExprString(i.Expr)
+		if b.local && !i.IsAddr {
+			if obj := i.Object(); obj != nil {
+				b.name(i.X, obj.Name(), nil)
+			} else if i.Expr != nil {
+				b.name(i.X, "", i.Expr)
 			}
 		}
 		return
@@ -285,7 +280,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 	case *ssa.Alloc:
 		b.zeroVar(i)
 	case *ssa.Phi:
-		dst := g.Value(i)
+		dst := b.value(i)
 		for k, e := range i.Edges {
 			b.flowTo(e, blk, blk.Preds[k], dst, LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
@@ -301,7 +296,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 			}
 			return
 		}
-		srcs := g.Use(i.Val, i)
+		srcs := b.use(i.Val, i)
 		if len(srcs) != len(cells) {
 			return
 		}
@@ -313,7 +308,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		switch i.Op {
 		case token.MUL:
 			b.storeSink(i.X, i)
-			dst := g.Value(i)
+			dst := b.value(i)
 			if len(dst) == 0 {
 				return
 			}
@@ -327,9 +322,9 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		case token.ARROW:
 			var dst []uint32
 			if i.CommaOk {
-				dst = g.Component(i, 0)
+				dst = b.component(i, 0)
 			} else {
-				dst = g.Value(i)
+				dst = b.value(i)
 			}
 			b.connect(b.cells(g.pointees(i.X), frontend.ElemIndex), dst, LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
@@ -341,25 +336,25 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		}
 	case *ssa.Field:
 		fs := fieldsOf(i.X.Type())
-		src := g.Use(i.X, i)
+		src := b.use(i.X, i)
 		for k, f := range fs {
 			if f == i.Field && k < len(src) {
-				b.connect(src[k:k+1], g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+				b.connect(src[k:k+1], b.value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 			}
 		}
 	case *ssa.Index:
 		if _, ok := i.X.Type().Underlying().(*types.Array); ok {
-			b.flowTo(i.X, blk, nil, g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+			b.flowTo(i.X, blk, nil, b.value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
 	case *ssa.Lookup:
 		if _, ok := i.X.Type().Underlying().(*types.Map); ok {
-			dst := g.Value(i)
+			dst := b.value(i)
 			if i.CommaOk {
-				dst = g.Component(i, 0)
+				dst = b.component(i, 0)
 			}
 			b.connect(b.cells(g.pointees(i.X), frontend.MapValIndex), dst, LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		} else if isString(i.X.Type()) {
-			b.flowTo(i.X, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+			b.flowTo(i.X, blk, nil, b.value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
 	case *ssa.MapUpdate:
 		b.sink(i.Map, i, SinkMapWrite, func() string { return "assignment to entry in map " + g.Name(i.Map) })
@@ -371,10 +366,10 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 	case *ssa.Next:
 		if r, ok := i.Iter.(*ssa.Range); ok && !i.IsString {
 			objs := g.pointees(r.X)
-			b.connect(b.cells(objs, frontend.MapKeyIndex), g.Component(i, 1), LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
-			b.connect(b.cells(objs, frontend.MapValIndex), g.Component(i, 2), LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
+			b.connect(b.cells(objs, frontend.MapKeyIndex), b.component(i, 1), LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
+			b.connect(b.cells(objs, frontend.MapValIndex), b.component(i, 2), LabelLoad, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
 		} else if ok && i.IsString {
-			b.flowTo(r.X, blk, nil, g.Component(i, 2), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
+			b.flowTo(r.X, blk, nil, b.component(i, 2), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(r)})
 		}
 	case *ssa.Send:
 		b.flowTo(i.X, blk, nil, b.cells(g.pointees(i.Chan), frontend.ElemIndex), LabelStore, graph.NoIndex, info)
@@ -384,7 +379,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 			if st.Dir == types.SendOnly {
 				b.flowTo(st.Send, blk, nil, b.cells(g.pointees(st.Chan), frontend.ElemIndex), LabelStore, graph.NoIndex, info)
 			} else {
-				b.connect(b.cells(g.pointees(st.Chan), frontend.ElemIndex), g.Component(i, r), LabelLoad, graph.NoIndex, info)
+				b.connect(b.cells(g.pointees(st.Chan), frontend.ElemIndex), b.component(i, r), LabelLoad, graph.NoIndex, info)
 				r++
 			}
 		}
@@ -397,32 +392,32 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		if isString(i.X.Type()) {
 			label = LabelOp
 		}
-		b.flowTo(i.X, blk, nil, g.Value(i), label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		b.flowTo(i.X, blk, nil, b.value(i), label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.MakeInterface:
-		b.flowTo(i.X, blk, nil, g.Value(i), LabelBox, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		b.flowTo(i.X, blk, nil, b.value(i), LabelBox, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.ChangeType:
-		b.flowTo(i.X, blk, nil, g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		b.flowTo(i.X, blk, nil, b.value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.ChangeInterface:
-		b.flowTo(i.X, blk, nil, g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		b.flowTo(i.X, blk, nil, b.value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.SliceToArrayPointer:
-		b.flowTo(i.X, blk, nil, g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		b.flowTo(i.X, blk, nil, b.value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.MultiConvert:
-		b.flowTo(i.X, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		b.flowTo(i.X, blk, nil, b.value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.Convert:
 		label := LabelAssign
 		if isString(i.X.Type()) != isString(i.Type()) {
 			label = LabelOp // string ↔ []byte, []rune: new data
 		}
-		b.flowTo(i.X, blk, nil, g.Value(i), label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		b.flowTo(i.X, blk, nil, b.value(i), label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.BinOp:
 		if i.Op == token.ADD && isString(i.Type()) {
-			b.flowTo(i.X, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
-			b.flowTo(i.Y, blk, nil, g.Value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+			b.flowTo(i.X, blk, nil, b.value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+			b.flowTo(i.Y, blk, nil, b.value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
 	case *ssa.TypeAssert:
-		dst := g.Value(i)
+		dst := b.value(i)
 		if i.CommaOk {
-			dst = g.Component(i, 0)
+			dst = b.component(i, 0)
 		} else {
 			b.sink(i.X, i, SinkAssert, func() string {
 				return "type assertion " + g.Name(i.X) + ".(" + types.TypeString(i.AssertedType, qualifier) + ")"
@@ -434,21 +429,21 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		}
 		b.flowTo(i.X, blk, nil, dst, label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.Extract:
-		b.connect(g.Component(i.Tuple, i.Index), g.Value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		b.connect(b.component(i.Tuple, i.Index), b.value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.MakeClosure:
 		fn := i.Fn.(*ssa.Function)
 		for k, bind := range i.Bindings {
-			b.flowTo(bind, blk, nil, g.Value(fn.FreeVars[k]), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+			b.flowTo(bind, blk, nil, b.value(fn.FreeVars[k]), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
 	case *ssa.Return:
-		rets := g.returns(b.fn)
+		rets := b.returns(b.fn)
 		errRet := errorConvention(b.fn, i)
 		for k, r := range i.Results {
 			if errRet && isNilConst(r) && k < len(i.Results)-1 {
 				continue // return nil, err: callers check err first
 			}
 			if k < len(rets) {
-				b.flowTo(r, blk, nil, g.resultLeaves(b.fn, k), LabelAssign, graph.NoIndex, info)
+				b.flowTo(r, blk, nil, b.resultLeaves(b.fn, k), LabelAssign, graph.NoIndex, info)
 			}
 		}
 	case *ssa.Call:
@@ -503,7 +498,7 @@ func (b *flowBuilder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa
 	nres := c.Signature().Results().Len()
 	for _, fn := range callees {
 		info := EdgeInfo{Pos: instr.Pos(), Site: instr, Callee: fn}
-		if b.local && !g.IsLocal(fn) && !c.IsInvoke() && fn.Signature.Recv() != nil && len(c.Args) > 0 && g.derefsReceiver(fn) {
+		if b.local && !g.IsLocal(fn) && !c.IsInvoke() && fn.Signature.Recv() != nil && len(c.Args) > 0 && b.facts.derefsReceiver(fn) {
 			b.sink(c.Args[0], instr, SinkRecv, func() string { return "call of " + frontend.FuncName(fn) + ", which dereferences its receiver" })
 		}
 		if !b.bodies[fn] || len(fn.Params) < len(c.Args) {
@@ -515,17 +510,17 @@ func (b *flowBuilder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa
 			if len(params) == 0 {
 				continue
 			}
-			b.flowTo(c.Value, blk, nil, g.Value(params[0]), LabelICall, site, info)
+			b.flowTo(c.Value, blk, nil, b.value(params[0]), LabelICall, site, info)
 			params = params[1:]
 		}
 		for k, a := range c.Args {
 			if k < len(params) {
-				b.flowTo(a, blk, nil, g.Value(params[k]), LabelCall, site, info)
+				b.flowTo(a, blk, nil, b.value(params[k]), LabelCall, site, info)
 			}
 		}
 		if res != nil {
 			for k := 0; k < nres; k++ {
-				b.connect(g.resultLeaves(fn, k), g.callResults(res, k), LabelRet, site, info)
+				b.connect(b.resultLeaves(fn, k), b.callResults(res, k), LabelRet, site, info)
 			}
 		}
 	}
@@ -541,11 +536,10 @@ func (b *flowBuilder) opaque(instr ssa.CallInstruction, c *ssa.CallCommon, res s
 	if res == nil {
 		return
 	}
-	g := b.g
 	var dsts []uint32
 	n := c.Signature().Results().Len()
 	for k := 0; k < n; k++ {
-		dsts = append(dsts, g.callResults(res, k)...)
+		dsts = append(dsts, b.callResults(res, k)...)
 	}
 	if len(dsts) == 0 {
 		return
@@ -558,9 +552,9 @@ func (b *flowBuilder) opaque(instr ssa.CallInstruction, c *ssa.CallCommon, res s
 		if _, ok := a.(*ssa.Const); ok {
 			continue
 		}
-		for _, s := range g.Use(a, instr) {
+		for _, s := range b.use(a, instr) {
 			for _, d := range dsts {
-				g.addEdge(s, d, LabelOp, graph.NoIndex, info)
+				b.addEdge(s, d, LabelOp, graph.NoIndex, info)
 			}
 		}
 	}
@@ -575,7 +569,7 @@ func (b *flowBuilder) builtin(instr ssa.CallInstruction, bi *ssa.Builtin, args [
 		if res == nil {
 			return
 		}
-		dst := g.Value(res)
+		dst := b.value(res)
 		b.flowTo(args[0], blk, nil, dst, LabelAssign, graph.NoIndex, info)
 		if len(args) > 1 {
 			b.copyElems(res, args[1], instr)
@@ -587,7 +581,7 @@ func (b *flowBuilder) builtin(instr ssa.CallInstruction, bi *ssa.Builtin, args [
 		if res == nil {
 			return
 		}
-		b.flowTo(args[0], blk, nil, g.Value(res), LabelAssign, graph.NoIndex, info)
+		b.flowTo(args[0], blk, nil, b.value(res), LabelAssign, graph.NoIndex, info)
 	}
 }
 
@@ -602,7 +596,7 @@ func (b *flowBuilder) copyElems(dst, src ssa.Value, instr ssa.Instruction) {
 		return
 	}
 	if isString(src.Type()) || !trackedLeaf(st.Elem()) {
-		b.flowTo(src, instr.Block(), nil, g.Value(dst), LabelOp, graph.NoIndex, info)
+		b.flowTo(src, instr.Block(), nil, b.value(dst), LabelOp, graph.NoIndex, info)
 		return
 	}
 	from := b.cells(g.pointees(src), frontend.ElemIndex)
@@ -610,7 +604,7 @@ func (b *flowBuilder) copyElems(dst, src ssa.Value, instr ssa.Instruction) {
 	if len(from) == 0 || len(to) == 0 {
 		return
 	}
-	t := g.newVertex(Vertex{Kind: VTemp, Func: b.fn, Field: -1, Pos: instr.Pos()})
+	t := b.newVertex(Vertex{Kind: VTemp, Func: b.fn, Field: -1, Pos: instr.Pos()})
 	b.connect(from, []uint32{t}, LabelLoad, graph.NoIndex, info)
 	b.connect([]uint32{t}, to, LabelStore, graph.NoIndex, info)
 }
@@ -664,8 +658,8 @@ func (b *flowBuilder) zeroVar(a *ssa.Alloc) {
 		}
 	}
 uninitialized:
-	n := b.g.newVertex(Vertex{Kind: VNil, Value: a, Func: b.fn, Field: -1, Pos: a.Pos()})
-	b.g.NilSources = append(b.g.NilSources, NilSource{V: n, Iface: types.IsInterface(t), Local: true})
+	n := b.newVertex(Vertex{Kind: VNil, Value: a, Func: b.fn, Field: -1, Pos: a.Pos()})
+	b.nilSource(NilSource{V: n, Iface: types.IsInterface(t), Local: true})
 	b.connect([]uint32{n}, b.cells(b.g.pointees(a), starCell), LabelStore, graph.NoIndex, EdgeInfo{Pos: a.Pos()})
 }
 

@@ -50,6 +50,10 @@ type funcFacts struct {
 	errTests   map[*ssa.Function][]errTest
 	freeGuards map[*ssa.FreeVar]bool
 	defaulted  map[*ssa.Function]map[*ssa.Alloc][]*ssa.BasicBlock
+	// base, when non-nil, holds facts computed already, which this set
+	// reads but never writes: the value-flow build's workers each keep
+	// their own set over the pre-pass's (flowshard.go).
+	base *funcFacts
 }
 
 func newFuncFacts() *funcFacts {
@@ -62,9 +66,35 @@ func newFuncFacts() *funcFacts {
 	}
 }
 
+// absorb adds o's own facts (not its base's) to g's, for the checks that
+// run after the value-flow build.
+func (g *funcFacts) absorb(o *funcFacts) {
+	for k, v := range o.guards {
+		g.guards[k] = v
+	}
+	for k, v := range o.derefs {
+		g.derefs[k] = v
+	}
+	for k, v := range o.derefSites {
+		g.derefSites[k] = v
+	}
+	for k, v := range o.errTests {
+		g.errTests[k] = v
+	}
+	for k, v := range o.freeGuards {
+		g.freeGuards[k] = v
+	}
+	for k, v := range o.defaulted {
+		g.defaulted[k] = v
+	}
+}
+
 // defaultedOf is defaultedStores(fn), once.
 func (g *funcFacts) defaultedOf(fn *ssa.Function) map[*ssa.Alloc][]*ssa.BasicBlock {
 	d, ok := g.defaulted[fn]
+	if !ok && g.base != nil {
+		d, ok = g.base.defaulted[fn]
+	}
 	if !ok {
 		d = defaultedStores(fn)
 		g.defaulted[fn] = d
@@ -82,6 +112,11 @@ type guard struct {
 func (g *funcFacts) guardsOf(fn *ssa.Function) []guard {
 	if gs, ok := g.guards[fn]; ok {
 		return gs
+	}
+	if g.base != nil {
+		if gs, ok := g.base.guards[fn]; ok {
+			return gs
+		}
 	}
 	var gs []guard
 	for _, b := range fn.Blocks {
@@ -260,6 +295,11 @@ func ptrKey(tag byte, v any) string {
 func (g *funcFacts) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
 	if ds, ok := g.derefSites[fn]; ok {
 		return ds
+	}
+	if g.base != nil {
+		if ds, ok := g.base.derefSites[fn]; ok {
+			return ds
+		}
 	}
 	var ds map[string][]ssa.Instruction
 	add := func(v ssa.Value, instr ssa.Instruction) {
@@ -517,6 +557,11 @@ func (g *funcFacts) derefsReceiver(fn *ssa.Function) bool {
 	if r, ok := g.derefs[fn]; ok {
 		return r
 	}
+	if g.base != nil {
+		if r, ok := g.base.derefs[fn]; ok {
+			return r
+		}
+	}
 	r := false
 	if len(fn.Params) > 0 && len(fn.Blocks) > 0 {
 		if _, ptr := fn.Params[0].Type().Underlying().(*types.Pointer); ptr {
@@ -652,6 +697,11 @@ type errTest struct {
 func (g *funcFacts) errTestsOf(fn *ssa.Function) []errTest {
 	if ts, ok := g.errTests[fn]; ok {
 		return ts
+	}
+	if g.base != nil {
+		if ts, ok := g.base.errTests[fn]; ok {
+			return ts
+		}
 	}
 	var ts []errTest
 	for _, b := range fn.Blocks {
@@ -789,6 +839,11 @@ func isSibling(v, e ssa.Value) bool {
 func (g *funcFacts) freeGuarded(fv *ssa.FreeVar) bool {
 	if r, ok := g.freeGuards[fv]; ok {
 		return r
+	}
+	if g.base != nil {
+		if r, ok := g.base.freeGuards[fv]; ok {
+			return r
+		}
 	}
 	r := g.computeFreeGuarded(fv)
 	g.freeGuards[fv] = r
