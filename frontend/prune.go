@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"runtime"
@@ -33,9 +34,12 @@ import (
 // package for an unexported one), takes one as a method value or
 // expression, or calls it on a type parameter (whose methods are its
 // constraint's) — RTA's rule, which reachableFuncs applies too — or if
-// it is exported and reflect's Method or MethodByName is reachable (the
-// Go linker's rule: text/template calls methods by names read at run
-// time). These sets only grow
+// reflection may call it: reachable code outside package reflect looks
+// methods up with reflect's Method, MethodByName or Methods (the Go
+// linker's rule: a constant name marks that name only, anything else
+// every exported method), where text/template's lookup by names read at
+// run time counts only for the exported methods it can call (one
+// result, or a result and an error). These sets only grow
 // as bodies are reached, so a method waits until its type is converted
 // and its Id invoked, in either order.
 // go/types does not record implicit conversions, so scan finds them at
@@ -70,7 +74,6 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 		types:   map[types.Type]bool{},
 		invoked: map[string]bool{},
 		waiting: map[string][]*types.Func{},
-		reflect: map[*types.Func]bool{},
 	}
 	for _, id := range runtimeInvoked {
 		r.invoked[id] = true
@@ -84,9 +87,6 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 				}
 				if fn, ok := p.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 					r.decls[fn] = &declInfo{decl: fd, info: p.TypesInfo}
-					if reflectMethod(fn) {
-						r.reflect[fn] = true
-					}
 				}
 			}
 		}
@@ -328,11 +328,34 @@ type reacher struct {
 	// methods of converted types no such call names yet.
 	invoked map[string]bool
 	waiting map[string][]*types.Func
-	// reflect holds reflect's Method and MethodByName, which call any
-	// exported method of a converted type; allExported is set once one
-	// of them is reached.
-	reflect     map[*types.Func]bool
-	allExported bool
+	// reflect is what reachable code lets reflection call (see
+	// reflectUse).
+	reflect reflectLevel
+}
+
+// reflectLevel says which exported methods of the types converted to
+// interfaces reflection may call: none, those text/template can call
+// (templateShape), or all. MethodByName with a constant name only marks
+// that name invoked.
+type reflectLevel int
+
+const (
+	reflectNone reflectLevel = iota
+	reflectTemplate
+	reflectAll
+)
+
+// callable reports whether reflection at level l may call fn.
+func (l reflectLevel) callable(fn *types.Func) bool {
+	return fn.Exported() && (l == reflectAll || l == reflectTemplate && templateShape(fn.Signature()))
+}
+
+// templateShape reports whether text/template calls a method of
+// signature sig: it fails before the call unless the method has one
+// result, or two whose second is an error (goodFunc).
+func templateShape(sig *types.Signature) bool {
+	res := sig.Results()
+	return res.Len() == 1 || res.Len() == 2 && types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type())
 }
 
 // scanItem is syntax to scan (a function declaration, a package-level
@@ -348,6 +371,7 @@ type scanOut struct {
 	funcs   []*types.Func
 	types   []types.Type
 	invokes []string // Ids of interface methods called or taken as values
+	reflect reflectLevel
 	elems   int
 }
 
@@ -404,6 +428,7 @@ func (r *reacher) run(items []scanItem) {
 			for _, id := range outs[i].invokes {
 				r.invoke(id)
 			}
+			r.reflectAt(outs[i].reflect)
 			for _, t := range outs[i].types {
 				r.convert(t)
 			}
@@ -423,15 +448,28 @@ func (r *reacher) addFunc(fn *types.Func) {
 	}
 	d.reached = true
 	r.work = append(r.work, d)
-	if r.reflect[fn.Origin()] && !r.allExported {
-		r.allExported = true
-		for id, fns := range r.waiting {
-			if fns[0].Exported() { // one Id, one name
-				delete(r.waiting, id)
-				for _, fn := range fns {
-					r.addFunc(fn)
-				}
+}
+
+// reflectAt raises the reflection level to l, adding the waiting methods
+// reflection may now call.
+func (r *reacher) reflectAt(l reflectLevel) {
+	if l <= r.reflect {
+		return
+	}
+	r.reflect = l
+	for id, fns := range r.waiting {
+		var rest []*types.Func
+		for _, fn := range fns {
+			if l.callable(fn) {
+				r.addFunc(fn)
+			} else {
+				rest = append(rest, fn)
 			}
+		}
+		if len(rest) == 0 {
+			delete(r.waiting, id)
+		} else {
+			r.waiting[id] = rest
 		}
 	}
 }
@@ -454,24 +492,55 @@ func (r *reacher) invoke(id string) {
 // Go syntax or SSA: those of a panic's value (printpanicval).
 var runtimeInvoked = []string{"Error", "String"}
 
-// reflectMethod reports whether fn is one of reflect's ways to call a
-// method chosen at run time: Value.Method and Value.MethodByName, and
-// the Type methods of the same names (whose Func fields reflect can
-// call).
-func reflectMethod(fn *types.Func) bool {
-	if fn.Pkg() == nil || fn.Pkg().Path() != "reflect" || fn.Name() != "Method" && fn.Name() != "MethodByName" {
+// reflectFinder reports whether fn looks a method up by name or index
+// at run time: reflect's Method, MethodByName and Methods (of Value and
+// Type), or an interface method of those names whose signature mentions
+// package reflect (which reflect.Type or Value may implement).
+func reflectFinder(fn *types.Func) bool {
+	switch fn.Name() {
+	case "Method", "MethodByName", "Methods":
+	default:
 		return false
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "reflect" {
+		return true
 	}
 	recv := fn.Signature().Recv()
-	if recv == nil {
+	if recv == nil || !types.IsInterface(recv.Type()) {
 		return false
 	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
+	mentions := false
+	types.TypeString(fn.Signature(), func(p *types.Package) string {
+		mentions = mentions || p.Path() == "reflect"
+		return p.Path()
+	})
+	return mentions
+}
+
+// reflectUse returns what a use of fn (a reflectFinder) outside package
+// reflect lets reflection call, given whether it is the function of a
+// call, the call's arguments' constant value if it has one (nil
+// otherwise), and whether the use is in text/template's evalField: the
+// Go linker's rule (cmd/link's deadcode: a constant name only, else every
+// exported method), with text/template's calls narrowed to the methods it
+// can call. reflect's own uses of these functions only implement the
+// ones its callers made.
+func reflectUse(fn *types.Func, called bool, name constant.Value, evalField bool) (reflectLevel, string) {
+	if called && fn.Name() == "MethodByName" {
+		if name != nil && name.Kind() == constant.String {
+			return reflectNone, constant.StringVal(name)
+		}
+		if evalField {
+			return reflectTemplate, ""
+		}
 	}
-	n, ok := t.(*types.Named)
-	return ok && (n.Obj().Name() == "Value" || n.Obj().Name() == "rtype")
+	return reflectAll, ""
+}
+
+// isEvalField reports whether fn is text/template's (*state).evalField,
+// which calls the methods a template names through MethodByName.
+func isEvalField(fn *types.Func) bool {
+	return fn != nil && fn.Name() == "evalField" && fn.Pkg() != nil && fn.Pkg().Path() == "text/template"
 }
 
 // scan marks what the syntax n, type-checked in info, names and converts
@@ -510,6 +579,22 @@ func (r *scanOut) scan(n ast.Node, info *types.Info) {
 	}
 	var stack []ast.Node
 	var results []*types.Tuple // of the enclosing functions
+	var decl *types.Func       // the enclosing declaration
+	inReflect := false
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		decl, _ = info.Defs[n.Name].(*types.Func)
+		inReflect = decl != nil && decl.Pkg() != nil && decl.Pkg().Path() == "reflect"
+	case *ast.GenDecl:
+		for _, spec := range n.Specs {
+			if vs, ok := spec.(*ast.ValueSpec); ok && len(vs.Names) > 0 {
+				if obj := info.Defs[vs.Names[0]]; obj != nil && obj.Pkg() != nil {
+					inReflect = obj.Pkg().Path() == "reflect"
+				}
+				break
+			}
+		}
+	}
 	ast.Inspect(n, func(n ast.Node) bool {
 		if n == nil {
 			switch stack[len(stack)-1].(type) {
@@ -541,6 +626,19 @@ func (r *scanOut) scan(n ast.Node, info *types.Info) {
 					if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
 						r.invokes = append(r.invokes, fn.Id())
 					}
+				}
+			}
+			if fn, ok := info.Uses[n.Sel].(*types.Func); ok && !inReflect && reflectFinder(fn) {
+				var name constant.Value
+				call, called := stack[len(stack)-2].(*ast.CallExpr)
+				called = called && call.Fun == n
+				if called && len(call.Args) == 1 {
+					name = info.Types[call.Args[0]].Value
+				}
+				l, id := reflectUse(fn, called, name, isEvalField(decl))
+				r.reflect = max(r.reflect, l)
+				if token.IsExported(id) { // MethodByName finds exported methods only
+					r.invokes = append(r.invokes, id)
 				}
 			}
 		case *ast.Ident:
@@ -795,7 +893,7 @@ func (r *reacher) convert(t types.Type) {
 		if !ok {
 			continue
 		}
-		if id := fn.Id(); r.invoked[id] || r.allExported && fn.Exported() {
+		if id := fn.Id(); r.invoked[id] || r.reflect.callable(fn) {
 			r.addFunc(fn)
 		} else {
 			r.waiting[id] = append(r.waiting[id], fn)

@@ -27,6 +27,7 @@ func TestPruneClosed(t *testing.T) {
 	progs := []prog{
 		{"testdata/prune", "."},
 		{"testdata/prunerta", "."},
+		{"testdata/prunereflect", "./..."},
 		{"check/testdata/src", "./..."},
 	}
 	if !testing.Short() {

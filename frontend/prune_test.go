@@ -13,14 +13,18 @@ import (
 	"github.com/cflr/cflr/frontend"
 )
 
-// TestPruneTestdata checks Config.Prune on testdata/prune and
-// testdata/prunerta (the methods of converted types, without reflection),
-// whose function declarations say "// kept" or "// dropped".
+// TestPruneTestdata checks Config.Prune on programs whose function
+// declarations say "// kept" or "// dropped": testdata/prune, and the
+// rules for the methods of converted types without reflection
+// (prunerta), with text/template (prunereflect/template) and with a
+// lookup by index (prunereflect/index).
 func TestPruneTestdata(t *testing.T) {
-	for _, dir := range []string{"testdata/prune", "testdata/prunerta"} {
+	for _, dir := range pruneDirs {
 		t.Run(dir, func(t *testing.T) { pruneTestdata(t, dir) })
 	}
 }
+
+var pruneDirs = []string{"testdata/prune", "testdata/prunerta", "testdata/prunereflect/template", "testdata/prunereflect/index"}
 
 func pruneTestdata(t *testing.T, dir string) {
 	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: dir, Prune: true}, ".")
@@ -59,7 +63,7 @@ func pruneTestdata(t *testing.T, dir string) {
 			t.Errorf("line %d: %s: body kept = %v, want %s", i+1, strings.SplitN(line, "{", 2)[0], got, m[1])
 		}
 	}
-	if n < 10 {
+	if n < 6 {
 		t.Fatalf("only %d annotated declarations", n)
 	}
 	if prog.Pruned == 0 {

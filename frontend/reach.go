@@ -1,6 +1,8 @@
 package frontend
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -47,11 +49,11 @@ type reachWalk struct {
 
 	// invoked holds the Ids of the interface methods reached code calls
 	// or takes as values; waiting, by Id, the methods of boxed types no
-	// such call names yet; allExported is set once reflect's Method or
-	// MethodByName is reached (see pruneBodies, which keeps the same).
-	invoked     map[string]bool
-	waiting     map[string][]*types.Selection
-	allExported bool
+	// such call names yet; reflect, what reflection may call (the rules
+	// of pruneBodies, on SSA).
+	invoked map[string]bool
+	waiting map[string][]*types.Selection
+	reflect reflectLevel
 }
 
 func newReachWalk(prog *Program, funcs []*ssa.Function) *reachWalk {
@@ -89,25 +91,80 @@ func (w *reachWalk) add(fn *ssa.Function) {
 	if w.body[fn] && !w.seen[fn] {
 		w.seen[fn] = true
 		w.work = append(w.work, fn)
-		if obj, ok := fn.Object().(*types.Func); ok && !w.allExported && reflectMethod(obj) {
-			w.allExported = true
-			for id, sels := range w.waiting {
-				if sels[0].Obj().Exported() { // one Id, one name
-					delete(w.waiting, id)
-					for _, sel := range sels {
-						w.add(w.prog.SSA.MethodValue(sel))
-					}
-				}
+	}
+}
+
+// reflectAt raises the reflection level to l, adding the waiting methods
+// reflection may now call.
+func (w *reachWalk) reflectAt(l reflectLevel) {
+	if l <= w.reflect {
+		return
+	}
+	w.reflect = l
+	for id, sels := range w.waiting {
+		var rest []*types.Selection
+		for _, sel := range sels {
+			if l.callable(sel.Obj().(*types.Func)) {
+				w.add(w.prog.SSA.MethodValue(sel))
+			} else {
+				rest = append(rest, sel)
 			}
 		}
+		if len(rest) == 0 {
+			delete(w.waiting, id)
+		} else {
+			w.waiting[id] = rest
+		}
 	}
+}
+
+// reflectCall applies reflectUse to a call in fn (outside package
+// reflect) of a reflectFinder.
+func (w *reachWalk) reflectCall(fn *ssa.Function, c *ssa.CallCommon) {
+	var obj *types.Func
+	args := c.Args
+	if c.IsInvoke() {
+		obj = c.Method
+	} else if f := c.StaticCallee(); f != nil {
+		obj, _ = f.Object().(*types.Func)
+		if f.Signature.Recv() != nil {
+			args = args[1:]
+		}
+	}
+	if obj == nil || !reflectFinder(obj) {
+		return
+	}
+	var name constant.Value
+	if len(args) == 1 {
+		if k, ok := args[0].(*ssa.Const); ok {
+			name = k.Value
+		}
+	}
+	evalField, _ := fn.Object().(*types.Func)
+	l, id := reflectUse(obj, true, name, isEvalField(evalField))
+	w.reflectAt(l)
+	if token.IsExported(id) {
+		w.invoke(id)
+	}
+}
+
+// reflectScope reports whether the reflection rules apply to the calls in
+// fn: not in package reflect (whose uses implement its callers'), nor in
+// a wrapper of a reflectFinder (which forwards a call reflectCall or the
+// interface call reaching it saw).
+func reflectScope(fn *ssa.Function) bool {
+	if fn.Pkg != nil && fn.Pkg.Pkg.Path() == "reflect" {
+		return false
+	}
+	obj, ok := fn.Object().(*types.Func)
+	return !(ok && fn.Synthetic != "" && reflectFinder(obj))
 }
 
 // method adds sel, a method of a boxed type, if a dynamic call can reach
 // it: an interface call of its Id, or reflection.
 func (w *reachWalk) method(sel *types.Selection) {
 	obj := sel.Obj()
-	if id := obj.Id(); w.invoked[id] || w.allExported && obj.Exported() {
+	if id := obj.Id(); w.invoked[id] || w.reflect.callable(obj.(*types.Func)) {
 		w.add(w.prog.SSA.MethodValue(sel))
 	} else {
 		w.waiting[id] = append(w.waiting[id], sel)
@@ -141,11 +198,16 @@ func (w *reachWalk) run(resolve func(ssa.CallInstruction) []*ssa.Function) {
 	for len(w.work) > 0 {
 		fn := w.work[len(w.work)-1]
 		w.work = w.work[:len(w.work)-1]
+		scope := reflectScope(fn)
 		for _, blk := range fn.Blocks {
 			for _, instr := range blk.Instrs {
 				if site, ok := instr.(ssa.CallInstruction); ok {
-					if c := site.Common(); c.IsInvoke() {
+					c := site.Common()
+					if c.IsInvoke() {
 						w.invoke(c.Method.Id())
+					}
+					if scope {
+						w.reflectCall(fn, c)
 					}
 					if isDynamic(site.Common()) {
 						if resolve == nil {
@@ -171,6 +233,14 @@ func (w *reachWalk) run(resolve func(ssa.CallInstruction) []*ssa.Function) {
 				for _, op := range w.ops {
 					if f, ok := (*op).(*ssa.Function); ok {
 						w.add(f) // a static callee or a function value
+						// A reflectFinder as a value (its bound
+						// wrapper, its thunk) may be called with any
+						// name.
+						if obj, ok := f.Object().(*types.Func); ok && scope && reflectFinder(obj) {
+							if site, ok := instr.(ssa.CallInstruction); !ok || site.Common().Value != f {
+								w.reflectAt(reflectAll)
+							}
+						}
 						// The thunk of I.M and the bound wrapper of
 						// x.M, for an interface I or x, invoke M.
 						if obj, ok := f.Object().(*types.Func); ok && f.Synthetic != "" {

@@ -16,13 +16,16 @@ type square struct{ side int }
 func (s square) area() int { return s.side * s.side } // kept
 
 // perimeter is never called: square reaches an interface, but no
-// interface call names perimeter, and reflection (main's MethodByName)
-// cannot call an unexported method.
+// interface call names perimeter, and reflection cannot call an
+// unexported method.
 func (s square) perimeter() int { return 4 * s.side } // dropped
 
-// Describe is never called either, but it is exported and main reaches
-// reflect.Value.MethodByName, which may call it by name.
+// Describe is never called either, but main looks it up by name with
+// reflect.Value.MethodByName.
 func (s square) Describe() string { return "square" } // kept
+
+// Other is exported too, but the only MethodByName has a constant name.
+func (s square) Other() string { return "other" } // dropped
 
 // circle is used nowhere: its methods cannot run.
 type circle struct{ r int }
@@ -71,7 +74,7 @@ func lazy() {} // kept
 func main() { // kept
 	var s shape = square{2}
 	fmt.Println(s.area(), derived{}.hello(), newBox(1).get(), hook())
-	reflect.ValueOf(s).MethodByName("perimeter")
+	reflect.ValueOf(s).MethodByName("Describe")
 	once.Do(lazy)
 	go func() { _ = finalizer }()
 }

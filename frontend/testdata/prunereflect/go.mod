@@ -1,0 +1,3 @@
+module cflrprunereflect
+
+go 1.23
