@@ -14,7 +14,6 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // idx is an index representing a unique node in a vtaGraph.
@@ -25,8 +24,12 @@ type idx int32
 type vtaGraph struct {
 	idx  map[node]idx // idx[n] is the index for the node n.
 	node []node       // node[i] is the node with index i.
-	off  []int32      // node i's successors are succ[off[i]:off[i+1]]
-	succ []idx
+	// initial[i] is hasInitialTypes(node[i]), found by the workers, and
+	// then prop[i] is getPropType(node[i]), found by the merge.
+	initial []bool
+	prop    []propType
+	off     []int32 // node i's successors are succ[off[i]:off[i+1]]
+	succ    []idx
 }
 
 func (g *vtaGraph) numNodes() int {
@@ -47,9 +50,10 @@ func (g *vtaGraph) successors(x idx) iter.Seq[idx] {
 // contributes: its nodes (canonical within the worker that built it) and
 // its edges between them, numbered locally.
 type chunkGraph struct {
-	idx   map[node]int32
-	node  []node
-	edges [][2]int32
+	idx     map[node]int32
+	node    []node
+	initial []bool // hasInitialTypes(node[i])
+	edges   [][2]int32
 }
 
 // addEdge adds an edge x->y to the chunk's graph.
@@ -79,8 +83,8 @@ func (g *chunkGraph) lookup(n node) int32 {
 const chunkSize = 128
 
 // typePropGraph builds a VTA graph for the functions `fs` and initial
-// `callgraph` needed to establish interprocedural edges. Returns the
-// graph and a map for unique type representatives.
+// `callgraph` needed to establish interprocedural edges. (x/tools' also
+// returns its map of canonical types, for propagate.)
 //
 // Up to `threads` workers each build the graph of one chunk of fs at a
 // time, with their own canonical types; the calling goroutine merges the
@@ -88,10 +92,10 @@ const chunkSize = 128
 // The graph is the union of the chunks' edges, whichever worker built
 // which chunk: the same graph as x/tools' serial builder (up to node
 // numbering, which there follows map order).
-func typePropGraph(fs []*ssa.Function, callees calleesFunc, threads int) (*vtaGraph, *typeutil.Map) {
+func typePropGraph(fs []*ssa.Function, callees calleesFunc, threads int) *vtaGraph {
 	m := merger{g: &vtaGraph{idx: make(map[node]idx)}}
 	// The fixed edge Panic -> Recover.
-	m.addEdge(m.lookup(panicArg{}), m.lookup(recoverReturn{}))
+	m.addEdge(m.lookup(panicArg{}, false), m.lookup(recoverReturn{}, false))
 	inChunks(len(fs), threads,
 		func() *builder { return &builder{callees: callees} },
 		func(b *builder, lo, hi int) *chunkGraph {
@@ -105,11 +109,15 @@ func typePropGraph(fs []*ssa.Function, callees calleesFunc, threads int) (*vtaGr
 			for _, f := range fs[lo:hi] {
 				b.fun(f)
 			}
-			return &chunkGraph{node: g.node, edges: g.edges}
+			g.initial = make([]bool, len(g.node))
+			for i, n := range g.node {
+				g.initial[i] = hasInitialTypes(n)
+			}
+			return &chunkGraph{node: g.node, initial: g.initial, edges: g.edges}
 		},
 		m.add)
 	m.finish()
-	return m.g, &m.b.canon
+	return m.g
 }
 
 // inChunks calls work(w, lo, hi) for the chunks [lo, hi) of [0, n), on up
@@ -192,12 +200,18 @@ type merger struct {
 	remap    []idx
 }
 
-func (m *merger) lookup(n node) idx {
+func (m *merger) lookup(n node, initial bool) idx {
 	i, ok := m.g.idx[n]
 	if !ok {
 		i = idx(len(m.g.node))
 		m.g.idx[n] = i
 		m.g.node = append(m.g.node, n)
+		m.g.initial = append(m.g.initial, initial)
+		var pt propType
+		if initial {
+			pt = getPropType(n, &m.b.canon)
+		}
+		m.g.prop = append(m.g.prop, pt)
 	}
 	return i
 }
@@ -210,8 +224,10 @@ func (m *merger) addEdge(a, b idx) {
 // add merges g: its nodes' representatives become global ones.
 func (m *merger) add(g *chunkGraph) {
 	m.remap = m.remap[:0]
-	for _, n := range g.node {
-		m.remap = append(m.remap, m.lookup(m.b.representative(n)))
+	for i, n := range g.node {
+		// A representative has an identical type, so the same
+		// hasInitialTypes.
+		m.remap = append(m.remap, m.lookup(m.b.representative(n), g.initial[i]))
 	}
 	for _, e := range g.edges {
 		m.addEdge(m.remap[e[0]], m.remap[e[1]])

@@ -132,8 +132,9 @@ func (ptm propTypeMap) propTypes(n node) iter.Seq[propType] {
 // then propagates type information through the reduced
 // graph. The result is a map from nodes to a set of types
 // and functions, stemming from higher-order data flow,
-// reaching the node. `canon` is used for type uniqueness.
-func propagate(graph *vtaGraph, canon *typeutil.Map) propTypeMap {
+// reaching the node. (x/tools' takes the canonical types here, for
+// getPropType; the merge has put each node's propType in the graph.)
+func propagate(graph *vtaGraph) propTypeMap {
 	sccs, idxToSccID := scc(graph)
 
 	// propTypeIds are used to create unique ids for
@@ -156,25 +157,36 @@ func propagate(graph *vtaGraph, canon *typeutil.Map) propTypeMap {
 	for sccID, scc := range sccs {
 		typeSet := builder.MutEmpty()
 		for _, idx := range scc {
-			if n := graph.node[idx]; hasInitialTypes(n) {
+			if graph.initial[idx] { // hasInitialTypes(graph.node[idx])
 				// add the propType for idx to typeSet.
-				pt := getPropType(n, canon)
+				pt := graph.prop[idx] // getPropType(graph.node[idx])
 				typeSet.Update(propTypeId(pt), pt)
 			}
 		}
 		sccToTypes[sccID] = &typeSet
 	}
 
+	// x/tools collects each SCC's successor SCCs in a new map; here a
+	// stamp per SCC lists them once (and not the SCC itself, a union with
+	// itself), and an SCC without types has nothing to propagate.
+	stamp := make([]int, len(sccs)) // stamp[s] == i+1: s is listed for i
+	var next []int
 	for i, scc := range slices.Backward(sccs) {
-		nextSccs := make(map[int]empty)
+		if sccToTypes[i].M.Size() == 0 {
+			continue
+		}
+		next = next[:0]
 		for _, n := range scc {
-			for succ := range graph.successors(n) {
-				nextSccs[idxToSccID[succ]] = empty{}
+			for _, succ := range graph.succ[graph.off[n]:graph.off[n+1]] {
+				if s := idxToSccID[succ]; s != i && stamp[s] != i+1 {
+					stamp[s] = i + 1
+					next = append(next, s)
+				}
 			}
 		}
 		// Propagate types to all successor SCCs.
-		for nextScc := range nextSccs {
-			sccToTypes[nextScc].Merge(sccToTypes[i].M)
+		for _, s := range next {
+			sccToTypes[s].Merge(sccToTypes[i].M)
 		}
 	}
 	return propTypeMap{g: graph, idxToSccID: idxToSccID, sccToTypes: sccToTypes}

@@ -89,8 +89,7 @@ func analyze(funcs map[*ssa.Function]bool, initial *callgraph.Graph, threads int
 		}
 	}
 	callees := makeCalleesFunc(funcs, initial)
-	vtaG, canon := typePropGraph(fs, callees, threads)
-	types := propagate(vtaG, canon)
+	types := propagate(typePropGraph(fs, callees, threads))
 	return fs, &constructor{types: types, callees: callees}
 }
 
