@@ -31,7 +31,7 @@ import (
 // converts to an interface (where SSA has a MakeInterface, the only way
 // VTA's dynamic callees get there) is reachable if some reachable body
 // calls an interface method of its Id (types.Func.Id: the name, and the
-// package for an unexported one), takes one as a method value or
+// package for an unexported one) and signature, takes one as a method value or
 // expression, or calls it on a type parameter (whose methods are its
 // constraint's) — RTA's rule, which reachableFuncs applies too — or if
 // reflection may call it: reachable code outside package reflect looks
@@ -72,11 +72,11 @@ func pruneBodies(initial []*packages.Package) (kept, dropped, elems int, release
 	r := &reacher{
 		decls:   map[*types.Func]*declInfo{},
 		types:   map[types.Type]bool{},
-		invoked: map[string]bool{},
+		invoked: invokeSet{},
 		waiting: map[string][]*types.Func{},
 	}
 	for _, id := range runtimeInvoked {
-		r.invoked[id] = true
+		r.invoked.add(id, nil)
 	}
 	for _, p := range all {
 		for _, f := range p.Syntax {
@@ -323,10 +323,10 @@ type reacher struct {
 	work  []*declInfo
 	elems int // constant table elements trimTable dropped
 
-	// invoked holds the Ids (types.Func.Id) of the interface methods
-	// reachable code calls or takes as values; waiting, by Id, the
-	// methods of converted types no such call names yet.
-	invoked map[string]bool
+	// invoked holds the interface methods reachable code calls or takes
+	// as values; waiting, by Id, the methods of converted types no such
+	// call can reach yet.
+	invoked invokeSet
 	waiting map[string][]*types.Func
 	// reflect is what reachable code lets reflection call (see
 	// reflectUse).
@@ -370,7 +370,7 @@ type scanItem struct {
 type scanOut struct {
 	funcs   []*types.Func
 	types   []types.Type
-	invokes []string // Ids of interface methods called or taken as values
+	invokes []invocation // interface methods called or taken as values
 	reflect reflectLevel
 	elems   int
 }
@@ -425,8 +425,8 @@ func (r *reacher) run(items []scanItem) {
 		}
 		wg.Wait()
 		for i := range outs {
-			for _, id := range outs[i].invokes {
-				r.invoke(id)
+			for _, c := range outs[i].invokes {
+				r.invoke(c.id, c.sig)
 			}
 			r.reflectAt(outs[i].reflect)
 			for _, t := range outs[i].types {
@@ -474,18 +474,141 @@ func (r *reacher) reflectAt(l reflectLevel) {
 	}
 }
 
-// invoke marks the interface method id called: the waiting methods of
-// that Id can run.
-func (r *reacher) invoke(id string) {
-	if r.invoked[id] {
+// invoke marks the interface method id of signature sig (nil: any)
+// called: the waiting methods it can reach can run.
+func (r *reacher) invoke(id string, sig *types.Signature) {
+	if !r.invoked.add(id, sig) {
 		return
 	}
-	r.invoked[id] = true
-	fns := r.waiting[id]
-	delete(r.waiting, id)
-	for _, fn := range fns {
-		r.addFunc(fn)
+	var rest []*types.Func
+	for _, fn := range r.waiting[id] {
+		if sigMatch(sig, fn.Signature()) {
+			r.addFunc(fn)
+		} else {
+			rest = append(rest, fn)
+		}
 	}
+	if len(rest) == 0 {
+		delete(r.waiting, id)
+	} else {
+		r.waiting[id] = rest
+	}
+}
+
+// An invocation is a call of an interface method, by Id and signature
+// (nil: any signature).
+type invocation struct {
+	id  string
+	sig *types.Signature
+}
+
+// invokeSet holds the interface methods reachable code calls: by Id,
+// their signatures (nil for any: the names reflection and the runtime
+// call).
+type invokeSet map[string][]*types.Signature
+
+// add records a call of id with signature sig (nil: any), and reports
+// whether it can reach methods the set could not.
+func (s invokeSet) add(id string, sig *types.Signature) bool {
+	if sig != nil && hasTypeParam(sig) {
+		sig = nil
+	}
+	for _, t := range s[id] {
+		if t == nil || sig != nil && types.Identical(t, sig) {
+			return false
+		}
+	}
+	if sig == nil {
+		s[id] = []*types.Signature{nil}
+	} else {
+		s[id] = append(s[id], sig)
+	}
+	return true
+}
+
+// calls reports whether a call in s can reach fn, a method of a type
+// converted to an interface: an interface method of the same Id and an
+// identical signature (receivers aside), since a type implements an
+// interface only with methods of the interface's signatures.
+func (s invokeSet) calls(fn *types.Func) bool {
+	for _, t := range s[fn.Id()] {
+		if sigMatch(t, fn.Signature()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sigMatch reports whether a call of an interface method of signature
+// call (nil: any) may reach a method of signature m. A signature with
+// type parameters (a call on a type parameter, a method of a generic type
+// converted in its generic body) may stand for any of its instances, and
+// matches any.
+func sigMatch(call, m *types.Signature) bool {
+	return call == nil || types.Identical(call, m) || hasTypeParam(m) || hasTypeParam(call)
+}
+
+// hasTypeParam reports whether t mentions a type parameter.
+func hasTypeParam(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Alias:
+		return hasTypeParam(types.Unalias(t)) || typeArgsHaveTypeParam(t.TypeArgs())
+	case *types.Named:
+		return typeArgsHaveTypeParam(t.TypeArgs())
+	case *types.Pointer:
+		return hasTypeParam(t.Elem())
+	case *types.Slice:
+		return hasTypeParam(t.Elem())
+	case *types.Array:
+		return hasTypeParam(t.Elem())
+	case *types.Chan:
+		return hasTypeParam(t.Elem())
+	case *types.Map:
+		return hasTypeParam(t.Key()) || hasTypeParam(t.Elem())
+	case *types.Signature:
+		return hasTypeParam(t.Params()) || hasTypeParam(t.Results())
+	case *types.Tuple:
+		for i := 0; i < t.Len(); i++ {
+			if hasTypeParam(t.At(i).Type()) {
+				return true
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if hasTypeParam(t.Field(i).Type()) {
+				return true
+			}
+		}
+	case *types.Interface:
+		for i := 0; i < t.NumEmbeddeds(); i++ {
+			if hasTypeParam(t.EmbeddedType(i)) {
+				return true
+			}
+		}
+		for i := 0; i < t.NumExplicitMethods(); i++ {
+			if hasTypeParam(t.ExplicitMethod(i).Type()) {
+				return true
+			}
+		}
+	case *types.Union:
+		for i := 0; i < t.Len(); i++ {
+			if hasTypeParam(t.Term(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func typeArgsHaveTypeParam(l *types.TypeList) bool {
+	for i := 0; i < l.Len(); i++ {
+		if hasTypeParam(l.At(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // runtimeInvoked are the methods the runtime calls without a call in
@@ -624,7 +747,7 @@ func (r *scanOut) scan(n ast.Node, info *types.Info) {
 			if sel := info.Selections[n]; sel != nil && sel.Kind() != types.FieldVal {
 				if fn, ok := sel.Obj().(*types.Func); ok {
 					if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-						r.invokes = append(r.invokes, fn.Id())
+						r.invokes = append(r.invokes, invocation{fn.Id(), fn.Signature()})
 					}
 				}
 			}
@@ -638,7 +761,7 @@ func (r *scanOut) scan(n ast.Node, info *types.Info) {
 				l, id := reflectUse(fn, called, name, isEvalField(decl))
 				r.reflect = max(r.reflect, l)
 				if token.IsExported(id) { // MethodByName finds exported methods only
-					r.invokes = append(r.invokes, id)
+					r.invokes = append(r.invokes, invocation{id, nil})
 				}
 			}
 		case *ast.Ident:
@@ -893,7 +1016,7 @@ func (r *reacher) convert(t types.Type) {
 		if !ok {
 			continue
 		}
-		if id := fn.Id(); r.invoked[id] || r.reflect.callable(fn) {
+		if id := fn.Id(); r.invoked.calls(fn) || r.reflect.callable(fn) {
 			r.addFunc(fn)
 		} else {
 			r.waiting[id] = append(r.waiting[id], fn)

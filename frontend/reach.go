@@ -20,9 +20,9 @@ import (
 // resolved call site names it, because code the graph does not see
 // (runtime hooks, assembly) may call it. A method of a type converted to
 // an interface is reachable if a reached interface call (or method value
-// or expression) names its Id, whatever VTA resolves there, or if it is
-// exported and reflect's Method or MethodByName is reached: reflection
-// may call it by name, which no call site shows. What stays out is code
+// or expression) of its Id and signature may reach it, whatever VTA
+// resolves there, or if reflection may call it (by name, which no call
+// site shows: see pruneBodies for both rules). What stays out is code
 // no execution of the program can run: most of the standard library a
 // program imports.
 func reachableFuncs(prog *Program, funcs []*ssa.Function, resolve func(ssa.CallInstruction) []*ssa.Function) []*ssa.Function {
@@ -51,7 +51,7 @@ type reachWalk struct {
 	// or takes as values; waiting, by Id, the methods of boxed types no
 	// such call names yet; reflect, what reflection may call (the rules
 	// of pruneBodies, on SSA).
-	invoked map[string]bool
+	invoked invokeSet
 	waiting map[string][]*types.Selection
 	reflect reflectLevel
 }
@@ -59,9 +59,9 @@ type reachWalk struct {
 func newReachWalk(prog *Program, funcs []*ssa.Function) *reachWalk {
 	w := &reachWalk{prog: prog, funcs: funcs,
 		body: make(map[*ssa.Function]bool, len(funcs)), seen: make(map[*ssa.Function]bool, len(funcs)),
-		boxed: map[types.Type]bool{}, invoked: map[string]bool{}, waiting: map[string][]*types.Selection{}}
+		boxed: map[types.Type]bool{}, invoked: invokeSet{}, waiting: map[string][]*types.Selection{}}
 	for _, id := range runtimeInvoked {
-		w.invoked[id] = true
+		w.invoked.add(id, nil)
 	}
 	for _, fn := range funcs {
 		w.body[fn] = true
@@ -144,7 +144,7 @@ func (w *reachWalk) reflectCall(fn *ssa.Function, c *ssa.CallCommon) {
 	l, id := reflectUse(obj, true, name, isEvalField(evalField))
 	w.reflectAt(l)
 	if token.IsExported(id) {
-		w.invoke(id)
+		w.invoke(id, nil)
 	}
 }
 
@@ -164,23 +164,32 @@ func reflectScope(fn *ssa.Function) bool {
 // it: an interface call of its Id, or reflection.
 func (w *reachWalk) method(sel *types.Selection) {
 	obj := sel.Obj()
-	if id := obj.Id(); w.invoked[id] || w.reflect.callable(obj.(*types.Func)) {
+	if id := obj.Id(); w.invoked.calls(obj.(*types.Func)) || w.reflect.callable(obj.(*types.Func)) {
 		w.add(w.prog.SSA.MethodValue(sel))
 	} else {
 		w.waiting[id] = append(w.waiting[id], sel)
 	}
 }
 
-// invoke marks the interface method id called.
-func (w *reachWalk) invoke(id string) {
-	if w.invoked[id] {
+// invoke marks the interface method id of signature sig (nil: any)
+// called.
+func (w *reachWalk) invoke(id string, sig *types.Signature) {
+	if !w.invoked.add(id, sig) {
 		return
 	}
-	w.invoked[id] = true
+	var rest []*types.Selection
 	for _, sel := range w.waiting[id] {
-		w.add(w.prog.SSA.MethodValue(sel))
+		if sigMatch(sig, sel.Obj().Type().(*types.Signature)) {
+			w.add(w.prog.SSA.MethodValue(sel))
+		} else {
+			rest = append(rest, sel)
+		}
 	}
-	delete(w.waiting, id)
+	if len(rest) == 0 {
+		delete(w.waiting, id)
+	} else {
+		w.waiting[id] = rest
+	}
 }
 
 // run walks until no function is left to scan. With resolve nil, the
@@ -204,7 +213,7 @@ func (w *reachWalk) run(resolve func(ssa.CallInstruction) []*ssa.Function) {
 				if site, ok := instr.(ssa.CallInstruction); ok {
 					c := site.Common()
 					if c.IsInvoke() {
-						w.invoke(c.Method.Id())
+						w.invoke(c.Method.Id(), c.Method.Signature())
 					}
 					if scope {
 						w.reflectCall(fn, c)
@@ -245,7 +254,7 @@ func (w *reachWalk) run(resolve func(ssa.CallInstruction) []*ssa.Function) {
 						// x.M, for an interface I or x, invoke M.
 						if obj, ok := f.Object().(*types.Func); ok && f.Synthetic != "" {
 							if recv := obj.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
-								w.invoke(obj.Id())
+								w.invoke(obj.Id(), obj.Signature())
 							}
 						}
 					}

@@ -1,9 +1,9 @@
 // Package main exercises Config.Prune's rule for the methods of types
 // converted to interfaces: such a method is kept only if reachable code
-// calls an interface method of its name (its types.Func.Id), takes one
-// as a method value or expression, or calls it on a type parameter. The
-// program uses no reflection (no fmt), so exported methods get no
-// exception. Each method declaration says "// kept" or "// dropped".
+// calls an interface method of its name (its types.Func.Id) and
+// signature, takes one as a method value or expression, or calls it on a
+// type parameter. The program uses no reflection (no fmt), so exported
+// methods get no exception. Each method declaration says "// kept" or "// dropped".
 package main
 
 type speaker interface{ Speak() string }
@@ -72,6 +72,22 @@ type shy struct{}
 
 func (shy) secret() int { return 8 } // kept (z.secret())
 
+// ruler is converted, and sizer.Size is called, but ruler's Size has
+// another signature: ruler does not implement sizer.
+type ruler struct{}
+
+func (ruler) Size() float64 { return 1.5 } // dropped
+
+type getter interface{ Get() int }
+
+// cell[T]'s Get returns a T: in wrap's body, where cell[T] is converted,
+// it may be any type's Get, getter's included.
+type cell[T any] struct{ v T }
+
+func (c cell[T]) Get() T { return c.v } // kept (g.Get(), through wrap's instance for int)
+
+func wrap[T any](v T) any { return cell[T]{v} } // kept
+
 // mute is never converted: its methods cannot be called dynamically,
 // although interfaces call a method of the same name.
 type mute struct{}
@@ -86,5 +102,7 @@ func main() { // kept
 	var h hopper = outer{}
 	name := n.Name
 	chirp := chirper.Chirp
-	println(s.Speak(), m.Walk(), m.Run(), name(), chirp(bird{}), measure(box{3}), h.Hop(), z.secret())
+	var r any = ruler{}
+	g := wrap(1).(getter)
+	println(s.Speak(), m.Walk(), m.Run(), name(), chirp(bird{}), measure(box{3}), h.Hop(), z.secret(), r != nil, g.Get())
 }
