@@ -74,6 +74,13 @@
 //   - The graph keeps successors as lists (CSR) instead of a map per node,
 //     and propagation's result is looked up through the graph's node index
 //     instead of a second map from node to type set.
+//   - Propagation needs, per node, hasInitialTypes and the node's propType:
+//     reading every SSA value's type, serially. The workers compute the
+//     former for their chunk's nodes, the merge (beside the workers) the
+//     latter for each new node. Propagation lists an SCC's successor SCCs
+//     with a stamp instead of a new map per SCC.
+//   - interfaceUnderPtr and functionUnderPtr, run on every edge, follow
+//     pointers with a list on the stack instead of a new map per call.
 //   - lazyCallees (CHA over the functions, resolving sites on demand) is
 //     safe for concurrent use: its memo is guarded by a mutex.
 //   - CallGraph takes the number of workers. Callees returns the callees of

@@ -79,8 +79,8 @@ func (g *chunkGraph) lookup(n node) int32 {
 
 // chunkSize is the number of functions a worker takes at a time: small
 // enough to balance two cores when one of them is busy elsewhere, large
-// enough that a chunk's nodes are mostly its own.
-const chunkSize = 128
+// enough that a chunk's nodes are mostly its own. (Tests set it to 1.)
+var chunkSize = 128
 
 // typePropGraph builds a VTA graph for the functions `fs` and initial
 // `callgraph` needed to establish interprocedural edges. (x/tools' also
