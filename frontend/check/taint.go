@@ -93,6 +93,10 @@ type taintRun struct {
 	varargs map[uint32]bool            // points-to objects of variadic calls' argument arrays
 	users   []int8                     // userObject's answers by object: 0 not asked yet, 1 yes, -1 no
 	fnNames map[*ssa.Function][]string // funcNames, once a function
+
+	// view, while workers walk the functions (taintwalk.go), finds the
+	// flow graph's vertices without changing the graph.
+	view *taintView
 }
 
 // validGuard is a block where a validator returned true for vals.
@@ -119,13 +123,12 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		tc = DefaultTaintConfig()
 	}
 	t := newTaintRun(p.Flow, tc)
-	for _, fn := range p.Flow.Funcs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if !t.std(fn) {
-			t.function(fn)
-		}
+	threads := p.Config.Threads
+	if threads <= 0 {
+		threads = runtime.NumCPU()
+	}
+	if err := t.walk(ctx, threads); err != nil {
+		return nil, err
 	}
 	if len(t.sinkSites) == 0 {
 		return nil, nil
@@ -256,10 +259,6 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	// the groups run side by side, up to the thread count (a group's
 	// solve of a few ten thousand edges keeps one thread busy better
 	// than two), and their findings are put back in sink order.
-	threads := p.Config.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
 	workers := min(threads, len(order))
 	solveThreads := max(1, threads/max(workers, 1))
 	found := make([]*Finding, len(t.sinkSites))
@@ -637,9 +636,9 @@ func (t *taintRun) function(fn *ssa.Function) {
 				t.load(i)
 			case *ssa.Field:
 				if t.isField(i.X.Type(), i.Field) != "" {
-					t.source(t.isField(i.X.Type(), i.Field), i, t.g.Value(i), nil)
+					t.source(t.isField(i.X.Type(), i.Field), i, t.value(i), nil)
 				}
-				t.base(i.X, i, t.g.Value(i))
+				t.base(i.X, i, t.value(i))
 			case *ssa.Store:
 				t.storeBase(i)
 				t.varargsStore(i)
@@ -649,15 +648,15 @@ func (t *taintRun) function(fn *ssa.Function) {
 				t.addrBase(i, i.X)
 			case *ssa.Lookup:
 				if _, ok := i.X.Type().Underlying().(*types.Map); ok {
-					dst := t.g.Value(i)
+					dst := t.value(i)
 					if i.CommaOk {
-						dst = t.g.Component(i, 0)
+						dst = t.component(i, 0)
 					}
 					t.base(i.X, i, dst)
 				}
 			case *ssa.Next:
 				if r, ok := i.Iter.(*ssa.Range); ok && !i.IsString {
-					t.base(r.X, i, append(t.g.Component(i, 1), t.g.Component(i, 2)...))
+					t.base(r.X, i, append(t.component(i, 1), t.component(i, 2)...))
 				}
 			case *ssa.ChangeType:
 				if local {
@@ -675,14 +674,14 @@ func (t *taintRun) function(fn *ssa.Function) {
 // load handles *p and <-ch: a source when p is a field of a source type
 // or a source variable, and a base edge from the container or pointer.
 func (t *taintRun) load(i *ssa.UnOp) {
-	dst := t.g.Value(i)
+	dst := t.value(i)
 	if len(dst) == 0 {
 		return
 	}
 	switch i.Op.String() {
 	case "<-":
 		if i.CommaOk {
-			dst = t.g.Component(i, 0)
+			dst = t.component(i, 0)
 		}
 		t.base(i.X, i, dst)
 		return
@@ -763,8 +762,8 @@ func (t *taintRun) varargsStore(i *ssa.Store) {
 		if !ok {
 			continue
 		}
-		for _, s := range t.g.Use(i.Val, i) {
-			for _, d := range t.g.Value(sl) {
+		for _, s := range t.use(i.Val, i) {
+			for _, d := range t.value(sl) {
 				t.add(s, d, mlOp, EdgeInfo{Pos: i.Pos()}, -1)
 			}
 		}
@@ -800,8 +799,8 @@ func (t *taintRun) storeBase(i *ssa.Store) {
 	if !std {
 		return
 	}
-	for _, s := range t.g.Use(i.Val, i) {
-		for _, d := range t.g.Value(root) {
+	for _, s := range t.use(i.Val, i) {
+		for _, d := range t.value(root) {
 			t.add(s, d, mlOp, EdgeInfo{Pos: i.Pos()}, -1)
 		}
 	}
@@ -816,7 +815,7 @@ func (t *taintRun) base(x ssa.Value, at ssa.Instruction, dst []uint32) {
 	if _, ok := x.(*ssa.Const); ok {
 		return
 	}
-	for _, s := range t.g.Use(x, at) {
+	for _, s := range t.use(x, at) {
 		for _, d := range dst {
 			t.add(s, d, mlBase, EdgeInfo{Pos: at.Pos()}, -1)
 		}
@@ -832,13 +831,13 @@ func (t *taintRun) base(x ssa.Value, at ssa.Instruction, dst []uint32) {
 // x is still read as base reads it, so that vertices are made in the same
 // order.
 func (t *taintRun) addrBase(a ssa.Value, x ssa.Value) {
-	if !exhaustive && !t.g.hasValue(a) && onlyAccessed(a) {
+	if !exhaustive && !t.hasValue(a) && onlyAccessed(a) {
 		if _, ok := x.(*ssa.Const); !ok && len(fieldsOf(x.Type())) == 0 {
-			t.g.Use(x, a.(ssa.Instruction))
+			t.use(x, a.(ssa.Instruction))
 		}
 		return
 	}
-	t.base(x, a.(ssa.Instruction), t.g.Value(a))
+	t.base(x, a.(ssa.Instruction), t.value(a))
 }
 
 // onlyAccessed reports whether address a is only loaded from and stored
@@ -921,7 +920,7 @@ func (t *taintRun) conversion(instr ssa.Value, x ssa.Value) {
 		return
 	}
 	in := instr.(ssa.Instruction)
-	t.sinkSites = append(t.sinkSites, taintSink{pos: in, sink: sinks[0], callee: name, place: "conversion", values: t.g.Use(x, in)})
+	t.sinkSites = append(t.sinkSites, taintSink{pos: in, sink: sinks[0], callee: name, place: "conversion", values: t.use(x, in)})
 }
 
 // calleeNames lists the names a call site's callee goes by: the static
@@ -1067,7 +1066,7 @@ func (t *taintRun) results(c ssa.CallInstruction, k int) []uint32 {
 		if (k >= 0 && j != k) || (k < 0 && isError(res.At(j).Type())) {
 			continue
 		}
-		out = append(out, t.g.callResults(call, j)...)
+		out = append(out, t.callResults(call, j)...)
 	}
 	return out
 }
@@ -1086,7 +1085,7 @@ func (t *taintRun) reads(v ssa.Value, at ssa.Instruction) (values, cells []uint3
 	if _, ok := v.(*ssa.Const); ok {
 		return nil, nil
 	}
-	return t.g.Use(v, at), t.userCells(v)
+	return t.use(v, at), t.userCells(v)
 }
 
 // userCells are the cells of the objects v points to that the program
@@ -1116,7 +1115,7 @@ func (t *taintRun) writes(v ssa.Value) (values, cells []uint32) {
 		return nil, nil
 	}
 	for x := v; x != nil; {
-		values = append(values, t.g.Value(x)...)
+		values = append(values, t.value(x)...)
 		cells = append(cells, t.userCells(x)...)
 		switch s := x.(type) {
 		case *ssa.Slice:
