@@ -38,8 +38,9 @@
 //	                                   during its epoch-th commit
 //
 // A step reads the targets of all the chunks waiting for its partition
-// (w<p>), then those vertices' records in one ascending pass over a[lo,
-// hi) (others are read when first used), then gathers the chunks; a
+// (w<p>, and the one the previous step's commit sent it, from memory),
+// then those vertices' records in one ascending pass over a[lo, hi)
+// (others are read when first used), then gathers the chunks; a
 // rebuild loads the whole range in one scan. Appending to
 // worklist[src][dst] writes keys in ascending (epoch, seq) order under
 // w<dst><src>; consuming it is one range deletion per source.
@@ -55,12 +56,13 @@
 // an attempt that never committed and is deleted. The input messages of
 // an uncommitted attempt are still there, so the attempt is simply
 // redone. Nothing is half-applied: pebble's write-ahead log makes a batch
-// all or nothing. A commit's log write is synced in the background while
-// the next partition is read and gathered, and waited for before the store
-// is written again: a kill -9 loses nothing committed (the log is in the
-// operating system's hands), a power cut at most the last commit, which a
-// resume redoes, and a failed log write (a full disk) is that commit's
-// error.
+// all or nothing. A commit is applied and its log write synced in the
+// background while the next partition is read, gathered and processed (it
+// reads its own records, which the commit does not write, and takes the
+// chunk the commit sends it from memory), and waited for before the store
+// is written again: a kill -9 or a power cut loses at most the last
+// commit, which a resume redoes, and a failed log write (a full disk) is
+// that commit's error.
 //
 // # Incremental input
 //
@@ -75,7 +77,8 @@
 // The budget covers the resident partition, its outgoing worklist buffers
 // (spilled past Options.SpillBytes), the commit batch and pebble's cache
 // and memtables; the Go heap gets a soft limit (runtime/debug) below the
-// budget. Partition counts come from the budget unless Options.Partitions
+// budget, and a program that imports this package keeps its C allocations
+// (pebble's, with cgo) in one glibc malloc arena. Partition counts come from the budget unless Options.Partitions
 // sets them, and follow the closure's growth: a partition is split after
 // a step that takes its records past Options.SplitBytes, before a step
 // whose waiting messages promise (at the record growth per message byte

@@ -105,18 +105,48 @@ func (s *Store) Solve(ctx context.Context) (err error) {
 	return nil
 }
 
-// waitSync waits until the last step's commit is durable. The store is
-// written only after it: a failed log write (a full disk) then comes back
-// as that commit's error, never as a failure inside a later write.
+// waitSync waits until the last step's commit is applied and durable.
+// The store is written only after it (and read only after it where the
+// commit wrote): a failed log write (a full disk) then comes back as that
+// commit's error, never as a failure inside a later write.
 func (s *Store) waitSync() error {
-	b := s.syncing
-	if b == nil {
+	c := s.committing
+	if c == nil {
 		return nil
 	}
-	s.syncing = nil
-	err := b.SyncWait()
-	b.Close()
+	s.committing = nil
+	err := <-c.done
+	c.b.Close()
+	if _, ok := err.(*fatalError); ok {
+		s.broken = true
+	}
 	return s.wrapIO(err)
+}
+
+// startCommit applies b and syncs its log write on a goroutine: the next
+// step reads and works meanwhile. Applying waits whenever pebble's
+// memtables are all waiting to be flushed (a commit batch is often larger
+// than a memtable), and the sync for the disk; on the main thread both
+// stopped every step.
+func (s *Store) startCommit(c *commit) {
+	c.done = make(chan error, 1)
+	s.committing = c
+	go func() {
+		var err error
+		defer func() {
+			if r := recover(); r != nil {
+				f, ok := r.(*fatalError)
+				if !ok {
+					panic(r)
+				}
+				err = f
+			}
+			c.done <- err
+		}()
+		if err = s.db.ApplyNoSyncWait(c.b, pebble.Sync); err == nil {
+			err = c.b.SyncWait()
+		}
+	}()
 }
 
 // Stats returns the statistics of this process's solves so far.
@@ -249,6 +279,10 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	}
 	bytes0 := rec.Bytes
 	var msgBytes int64
+	// The chunk the last commit sent here, gathered from memory: that
+	// commit may be applied at any moment, or (if a spill waits for it)
+	// during this step; the store's copy is skipped throughout.
+	in := s.inbound(p)
 	P := s.k.NewPartition(p)
 	if rec.Rebuild {
 		// A rebuild reads every out-list: load the partition in one scan.
@@ -264,30 +298,19 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 		}
 		P.RebuildIn(need)
 	} else {
-		if err := s.prefetchTargets(P, p); err != nil {
+		if err := s.prefetchTargets(P, p, lo, hi, in); err != nil {
 			return err
 		}
 	}
-	// Gather: every chunk for p, one source after another.
+	// Gather: every chunk for p, one source after another, and the chunk
+	// the previous step's commit (maybe still being applied) sent here.
 	consumed := map[uint32]uint64{}
-	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: keyMsgs(p), UpperBound: keyMsgs(p + 1)})
-	if err != nil {
-		return s.wrapIO(err)
-	}
-	for it.First(); it.Valid(); it.Next() {
-		_, src, epoch, ok := parseMsgKey(it.Key())
+	gather := func(key, v []byte) error {
+		_, src, epoch, ok := parseMsgKey(key)
 		if !ok {
-			it.Close()
-			return s.corrupt("bad worklist key %x", it.Key())
-		}
-		v, err := it.ValueAndErr()
-		if err != nil {
-			it.Close()
-			return s.wrapIO(err)
+			return s.corrupt("bad worklist key %x", key)
 		}
 		if err := P.Gather(ctx, v); err != nil {
-			key := bytes.Clone(it.Key())
-			it.Close()
 			if ctx.Err() != nil || !errors.Is(err, edgecentric.ErrMalformed) {
 				return err
 			}
@@ -296,9 +319,15 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 		consumed[src] = max(consumed[src], epoch)
 		msgBytes += int64(len(v))
 		crash.Point("gather")
+		return nil
 	}
-	if err := it.Close(); err != nil {
-		return s.wrapIO(err)
+	if err := s.scanMsgs(p, in, gather); err != nil {
+		return err
+	}
+	if in != nil {
+		if err := gather(in.key, in.msgs); err != nil {
+			return err
+		}
 	}
 	if err := P.Process(ctx); err != nil {
 		if errors.Is(err, edgecentric.ErrMalformed) {
@@ -313,8 +342,9 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	var old int64
 	P.Dirty(func(v uint32) { old += int64(s.cur.sizes[v-lo]) + 8 })
 	b := s.db.NewBatchWithSize(int(old + old/4 + 64<<10))
+	started := false
 	defer func() {
-		if b != s.syncing {
+		if !started {
 			b.Close()
 		}
 	}()
@@ -330,14 +360,19 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	})
 	P.ClearDirty()
 	r := s.cur
-	type out struct{ q, n int }
+	type out struct {
+		q    int
+		key  []byte
+		msgs []byte
+	}
 	var outs []out
 	for q := range s.parts {
 		if msgs := P.TakeOutbox(q); msgs != nil {
 			r.seq++
-			b.Set(keyMsg(q, uint32(p), r.epoch, r.seq), msgs, nil)
+			key := keyMsg(q, uint32(p), r.epoch, r.seq)
+			b.Set(key, msgs, nil)
 			work[q] = true
-			outs = append(outs, out{q, len(msgs)})
+			outs = append(outs, out{q, key, msgs})
 		}
 	}
 	for src, epoch := range consumed {
@@ -349,17 +384,24 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	rec.Rebuild = false
 	data, _ := json.Marshal(rec)
 	b.Set(keyPart(p), data, nil)
-	// The commit's log write is synced in the background while the next
-	// step loads and gathers (it reads only), and waited for before the
-	// store is written again: waiting for the disk at every commit cost
-	// hundreds of fsyncs a solve on the main thread.
+	// The commit is applied and its log write synced in the background
+	// while the next step loads, gathers and processes (the records it
+	// reads are its own, which this commit does not write), and waited
+	// for before the store is written again. The chunk for the partition
+	// that steps next goes to it from memory.
 	if err := s.waitSync(); err != nil {
 		return err
 	}
-	if err := s.db.ApplyNoSyncWait(b, pebble.Sync); err != nil {
-		return s.wrapIO(err)
+	c := &commit{b: b, p: p, next: -1}
+	if q := nextWork(work, p); q >= 0 {
+		for _, o := range outs {
+			if o.q == q {
+				c.next, c.key, c.msgs = q, o.key, o.msgs
+			}
+		}
 	}
-	s.syncing = b
+	s.startCommit(c)
+	started = true
 	s.parts[p] = rec
 	s.stats.Applications += apps
 	// Growth per message byte, for preSplit; pending bytes per partition.
@@ -367,7 +409,7 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	s.msgBytes += msgBytes
 	s.pend[p] = 0
 	for _, o := range outs {
-		s.pend[o.q] += int64(o.n)
+		s.pend[o.q] += int64(len(o.msgs))
 	}
 	for q, n := range r.spilled {
 		s.pend[q] += n
@@ -376,16 +418,61 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	return nil
 }
 
-// prefetchTargets loads, in one ascending pass over the partition's
-// records, every vertex that a waiting chunk sends halves to. Gathering
-// chunk by chunk would fetch each chunk's targets in its own ascending
-// pass: the step iterator then seeks backwards at every chunk, and a table
-// block that holds targets of several chunks is read once per chunk.
-func (s *Store) prefetchTargets(P *edgecentric.Partition, p int) error {
-	lo, hi := s.k.Range(p)
+// nextWork is the partition after p with work, in the order Solve visits
+// them (wrapping to the next round), or -1.
+func nextWork(work []bool, p int) int {
+	for i := 1; i <= len(work); i++ {
+		if q := (p + i) % len(work); work[q] {
+			return q
+		}
+	}
+	return -1
+}
+
+// inbound is the commit in flight if it sent a chunk to partition p.
+func (s *Store) inbound(p int) *commit {
+	if c := s.committing; c != nil && c.next == p && c.msgs != nil {
+		return c
+	}
+	return nil
+}
+
+// scanMsgs calls fn with each worklist chunk waiting for partition p in
+// the store (the key is only valid during the call), except skip's (when
+// non-nil), which a step gathers from memory (inbound): the store may or
+// may not hold it yet.
+func (s *Store) scanMsgs(p int, skip *commit, fn func(key, msgs []byte) error) error {
+	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: keyMsgs(p), UpperBound: keyMsgs(p + 1)})
+	if err != nil {
+		return s.wrapIO(err)
+	}
+	for it.First(); it.Valid(); it.Next() {
+		if skip != nil && bytes.Equal(it.Key(), skip.key) {
+			continue
+		}
+		v, err := it.ValueAndErr()
+		if err != nil {
+			it.Close()
+			return s.wrapIO(err)
+		}
+		if err := fn(it.Key(), v); err != nil {
+			it.Close()
+			return err
+		}
+	}
+	return s.wrapIO(it.Close())
+}
+
+// prefetchTargets loads, in one ascending pass over partition p's
+// records [lo, hi), every vertex that a waiting chunk sends halves to.
+// Gathering chunk by chunk would fetch each chunk's targets in its own
+// ascending pass: the step iterator then seeks backwards at every chunk,
+// and a table block that holds targets of several chunks is read once per
+// chunk.
+func (s *Store) prefetchTargets(P *edgecentric.Partition, p int, lo, hi uint32, in *commit) error {
 	want := make([]uint64, (hi-lo+63)/64)
 	n := 0
-	if err := s.scanMsgs(p, func(key, msgs []byte) error {
+	targets := func(key, msgs []byte) error {
 		err := s.k.Targets(msgs, func(v uint32, _ int) {
 			if v >= lo && v < hi {
 				i := v - lo
@@ -399,43 +486,30 @@ func (s *Store) prefetchTargets(P *edgecentric.Partition, p int) error {
 			return s.corrupt("worklist chunk %x for partition %d: %v", key, p, err)
 		}
 		return nil
-	}); err != nil {
+	}
+	if err := s.scanMsgs(p, in, targets); err != nil {
 		return err
 	}
-	if n == 0 {
-		return nil
-	}
-	it, err := s.stepIter()
-	if err != nil {
-		return err
-	}
-	var key [5]byte
-	key[0] = 'a'
-	// A vertex with no record loads as empty, so that Gather does not
-	// look for it again.
-	empty := []byte{0, 0}
-	for i, w := range want {
-		for w != 0 {
-			b := bits.TrailingZeros64(w)
-			w &= w - 1
-			v := lo + uint32(i*64+b)
-			binary.BigEndian.PutUint32(key[1:], v)
-			rec := empty
-			if it.SeekGE(key[:]) && bytes.Equal(it.Key(), key[:]) {
-				if rec, err = it.ValueAndErr(); err != nil {
-					return s.wrapIO(err)
-				}
-				s.stats.VertexFetches++
-				s.noteSize(v, len(rec))
-			} else if err := it.Error(); err != nil {
-				return s.wrapIO(err)
-			}
-			if err := P.Load(v, rec); err != nil {
-				return s.corrupt("%v", err)
-			}
+	if in != nil {
+		if err := targets(in.key, in.msgs); err != nil {
+			return err
 		}
 	}
-	return nil
+	vs := make([]uint32, 0, n)
+	for i, w := range want {
+		for w != 0 {
+			vs = append(vs, lo+uint32(i*64+bits.TrailingZeros64(w)))
+			w &= w - 1
+		}
+	}
+	// A vertex with no record loads as empty, so that Gather does not
+	// look for it again.
+	return s.fetchRecords(vs, []byte{0, 0}, func(v uint32, rec []byte) error {
+		if err := P.Load(v, rec); err != nil {
+			return s.corrupt("%v", err)
+		}
+		return nil
+	})
 }
 
 // loadPartition reads partition [lo, hi)'s vertices into P.
@@ -605,6 +679,10 @@ func (s *Store) splitInto(p, k int, grown int64, work *[]bool) error {
 	if hi-lo < 2 || k < 2 {
 		return nil
 	}
+	// It reads p's records and messages: the last commit may write both.
+	if err := s.waitSync(); err != nil {
+		return err
+	}
 	k = min(k, int(hi-lo))
 	weight := make([]float64, hi-lo)
 	recBytes := make([]int64, hi-lo)
@@ -619,7 +697,7 @@ func (s *Store) splitInto(p, k int, grown int64, work *[]bool) error {
 		var halves []int32
 		var nh int64
 		halves = make([]int32, hi-lo)
-		if err := s.scanMsgs(p, func(_ []byte, msgs []byte) error {
+		if err := s.scanMsgs(p, nil, func(_ []byte, msgs []byte) error {
 			return s.k.Targets(msgs, func(v uint32, n int) {
 				if v >= lo && v < hi {
 					halves[v-lo] += int32(min(n, 1<<20))
@@ -692,7 +770,7 @@ func (s *Store) splitInto(p, k int, grown int64, work *[]bool) error {
 	// sequence number (which consumption and resume go by).
 	moved := make([]int64, len(s.parts))
 	if s.pend[p] > 0 {
-		if err := s.scanMsgs(p, func(key, msgs []byte) error {
+		if err := s.scanMsgs(p, nil, func(key, msgs []byte) error {
 			routed, err := kern.Route(msgs)
 			if err != nil {
 				return s.corrupt("worklist chunk %x for partition %d: %v", key, p, err)
@@ -744,27 +822,6 @@ func (s *Store) splitInto(p, k int, grown int64, work *[]bool) error {
 	s.stats.Splits += len(s.parts) - first
 	s.stats.Partitions = len(s.parts)
 	return nil
-}
-
-// scanMsgs calls fn with each worklist chunk waiting for partition p (the
-// key is only valid during the call).
-func (s *Store) scanMsgs(p int, fn func(key, msgs []byte) error) error {
-	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: keyMsgs(p), UpperBound: keyMsgs(p + 1)})
-	if err != nil {
-		return s.wrapIO(err)
-	}
-	for it.First(); it.Valid(); it.Next() {
-		v, err := it.ValueAndErr()
-		if err != nil {
-			it.Close()
-			return s.wrapIO(err)
-		}
-		if err := fn(it.Key(), v); err != nil {
-			it.Close()
-			return err
-		}
-	}
-	return s.wrapIO(it.Close())
 }
 
 // scanSizes calls fn with each vertex record's size in [lo, hi).

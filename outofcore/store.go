@@ -174,8 +174,23 @@ type Store struct {
 	unsplittable map[int]bool
 	// broken is set after a fatal pebble error.
 	broken bool
-	// syncing is the last step's commit while its log write syncs.
-	syncing *pebble.Batch
+	// committing is the last step's commit while it is applied and its
+	// log write syncs.
+	committing *commit
+}
+
+// commit is a step's commit batch, applied and synced on its own
+// goroutine while the next step reads and works.
+type commit struct {
+	b    *pebble.Batch
+	p    int
+	done chan error
+	// next, key and msgs: the chunk the commit sends to the partition
+	// expected to step next, which that step gathers from here (the
+	// store may not hold it yet).
+	next int
+	key  []byte
+	msgs []byte
 }
 
 // ErrExists is returned by Create when the directory already holds a store.
@@ -437,6 +452,11 @@ func Open(dir string, gr *grammar.Grammar, o *Options) (*Store, error) {
 func (s *Store) fetch(v uint32) ([]byte, error) {
 	r := s.cur
 	if r == nil || r.p != s.k.Owner(v) {
+		if c := s.committing; c != nil && c.p == s.k.Owner(v) {
+			if err := s.waitSync(); err != nil {
+				return nil, err
+			}
+		}
 		rec, err := s.get(keyVertex(v))
 		if errors.Is(err, pebble.ErrNotFound) {
 			return nil, nil
@@ -481,8 +501,16 @@ func (s *Store) stepIter() (*pebble.Iterator, error) {
 }
 
 // fetchMany reads the records of vertices vs (ascending, all in the
-// partition being processed).
+// partition being processed), calling load for each that has one.
 func (s *Store) fetchMany(vs []uint32, load func(v uint32, rec []byte) error) error {
+	return s.fetchRecords(vs, nil, load)
+}
+
+// fetchRecords reads the records of vertices vs (ascending, all in the
+// partition being processed) in one pass of the step's iterator, calling
+// load with each record, or with missing (when non-nil) for a vertex
+// that has none.
+func (s *Store) fetchRecords(vs []uint32, missing []byte, load func(v uint32, rec []byte) error) error {
 	if len(vs) == 0 {
 		return nil
 	}
@@ -497,20 +525,20 @@ func (s *Store) fetchMany(vs []uint32, load func(v uint32, rec []byte) error) er
 	key[0] = 'a'
 	for _, v := range vs {
 		binary.BigEndian.PutUint32(key[1:], v)
-		if !it.SeekGE(key[:]) || !bytes.Equal(it.Key(), key[:]) {
-			if err := it.Error(); err != nil {
+		rec := missing
+		if it.SeekGE(key[:]) && bytes.Equal(it.Key(), key[:]) {
+			if rec, err = it.ValueAndErr(); err != nil {
 				return s.wrapIO(err)
 			}
-			continue
-		}
-		rec, err := it.ValueAndErr()
-		if err != nil {
+			s.stats.VertexFetches++
+			s.noteSize(v, len(rec))
+		} else if err := it.Error(); err != nil {
 			return s.wrapIO(err)
 		}
-		s.stats.VertexFetches++
-		s.noteSize(v, len(rec))
-		if err := load(v, rec); err != nil {
-			return err
+		if rec != nil {
+			if err := load(v, rec); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -648,14 +676,25 @@ func (s *Store) kernel(g *graph.Graph, labels []edgecentric.Label, n uint32) (*e
 func (s *Store) setMemoryLimit() func() {
 	mem := s.opts.mem()
 	// Outside the Go heap: pebble's cache and memtables, the binary, C
-	// allocations (about 24 MiB measured for cflr).
-	lim := mem - cacheSize(mem) - 3*memtableSize(mem) - 24<<20
+	// allocations (about 14 MiB measured for cflr with one malloc arena,
+	// malloc_cgo.go; 24 MiB and more with glibc's default arenas).
+	lim := mem - cacheSize(mem) - 3*memtableSize(mem) - 14<<20
 	lim = max(lim, mem/2)
 	old := debug.SetMemoryLimit(lim)
-	// GOGC stays at its default: at 200 (5% less CPU) psql.vfg at 104
-	// MiB peaked at 1.24x the budget on a loaded machine, where the
-	// collector falls behind.
-	return func() { debug.SetMemoryLimit(old) }
+	// GOGC 200: the resident partition is garbage after every step, and
+	// at the default the collector ran 30 times a second (i3.vfg at 88
+	// MiB). Before one arena (malloc_cgo.go) freed 10-20 MiB outside the
+	// Go heap, 200 took psql.vfg at 104 MiB to 1.24x the budget on a
+	// loaded machine. A setting other than the default (GOGC, or the
+	// program's) is kept.
+	gc := debug.SetGCPercent(200)
+	if gc != 100 {
+		debug.SetGCPercent(gc)
+	}
+	return func() {
+		debug.SetMemoryLimit(old)
+		debug.SetGCPercent(gc)
+	}
 }
 
 type quietLogger struct{}
@@ -697,6 +736,8 @@ func (s *Store) recoverFatal(err *error) {
 	}
 }
 
-func cacheSize(mem int64) int64 { return max(1<<20, mem/16) }
+// cacheSize is pebble's block cache: an eighth of the budget (with a
+// sixteenth, i3.vfg at 88 MiB read 3.6-4.1 GiB, with an eighth 2.9-3.1).
+func cacheSize(mem int64) int64 { return max(1<<20, mem/8) }
 
 func memtableSize(mem int64) int64 { return min(max(1<<20, mem/64), 64<<20) }
