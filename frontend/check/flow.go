@@ -266,7 +266,7 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 	g := &FlowGraph{
 		Graph: graph.New(), Prog: prog, Analysis: a,
 		local: map[*ssa.Package]bool{}, ids: make(map[*ssa.Function]*valueIDs, len(a.Graph.Funcs)), rets: map[*ssa.Function][][]uint32{},
-		shared: map[vkey]uint32{},
+		shared: make(map[vkey]uint32, len(a.Graph.Funcs)),
 		heap:   make(map[hkey]uint32, nv/6), names: map[ssa.Value]string{}, context: opts.Context,
 		funcFacts: opts.facts, derived: map[string]int64{},
 	}

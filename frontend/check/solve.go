@@ -95,20 +95,18 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 	}
 	// Candidates: the flow edges not skipped, then the sources not
 	// skipped (whose labels are added in order, pruned or not).
-	var flowKept []int32
+	nf := len(g.Edges)
 	if opts.Edges != nil {
-		flowKept = make([]int32, 0, len(opts.Edges))
-		for _, i := range opts.Edges {
-			if opts.Skip == nil || !opts.Skip(int(i), g.Edges[i]) {
-				flowKept = append(flowKept, i)
-			}
+		nf = len(opts.Edges)
+	}
+	flowKept := make([]int32, 0, nf)
+	for k := range nf {
+		i := int32(k)
+		if opts.Edges != nil {
+			i = opts.Edges[k]
 		}
-	} else {
-		flowKept = make([]int32, 0, len(g.Edges))
-		for i, e := range g.Edges {
-			if opts.Skip == nil || !opts.Skip(i, e) {
-				flowKept = append(flowKept, int32(i))
-			}
+		if opts.Skip == nil || !opts.Skip(int(i), g.Edges[i]) {
+			flowKept = append(flowKept, i)
 		}
 	}
 	n := g.NumVertices

@@ -179,10 +179,22 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		byKind[k] = gp
 	}
 	// The flow edges the models replace, decided once for every solve.
+	// (On the threads, in ranges of edges: each worker has its own
+	// memo of standard packages.)
 	skipped := make([]bool, len(p.Flow.Edges))
-	for i, e := range p.Flow.Edges {
-		skipped[i] = t.skip(i, e)
+	var wg sync.WaitGroup
+	per := (len(skipped) + threads - 1) / threads
+	for lo := 0; lo < len(skipped); lo += per {
+		w := t.worker(nil)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < min(lo+per, len(skipped)); i++ {
+				skipped[i] = w.skip(i, p.Flow.Edges[i])
+			}
+		}()
 	}
+	wg.Wait()
 	// The model edges: the sources and models, then those of each
 	// sanitizer's call (sanSite says whose), which a solve leaves out
 	// where the sanitizer cleans for its kinds.
@@ -311,7 +323,6 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		}
 		return nil
 	}
-	var wg sync.WaitGroup
 	next := make(chan int, len(order))
 	for gi := range order {
 		next <- gi
