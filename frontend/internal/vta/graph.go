@@ -285,7 +285,10 @@ func (b *builder) fun(f *ssa.Function) {
 func (b *builder) instr(instr ssa.Instruction) {
 	switch i := instr.(type) {
 	case *ssa.Store:
-		b.addInFlowAliasEdges(b.nodeFromVal(i.Addr), b.nodeFromVal(i.Val))
+		// No edge unless one side has in-flow (see typeHasInFlow).
+		if typeHasInFlow(i.Addr.Type()) || typeHasInFlow(i.Val.Type()) {
+			b.addInFlowAliasEdges(b.nodeFromVal(i.Addr), b.nodeFromVal(i.Val))
+		}
 	case *ssa.MakeInterface:
 		b.addInFlowEdge(b.nodeFromVal(i.X), b.nodeFromVal(i))
 	case *ssa.MakeClosure:
@@ -367,7 +370,9 @@ func (b *builder) unop(u *ssa.UnOp) {
 	switch u.Op {
 	case token.MUL:
 		// Multiplication operator * is used here as a dereference operator.
-		b.addInFlowAliasEdges(b.nodeFromVal(u), b.nodeFromVal(u.X))
+		if typeHasInFlow(u.Type()) || typeHasInFlow(u.X.Type()) {
+			b.addInFlowAliasEdges(b.nodeFromVal(u), b.nodeFromVal(u.X))
+		}
 	case token.ARROW:
 		t := typeparams.CoreType(u.X.Type()).(*types.Chan).Elem()
 		b.addInFlowAliasEdges(b.nodeFromVal(u), channelElem{typ: t})
@@ -377,8 +382,11 @@ func (b *builder) unop(u *ssa.UnOp) {
 }
 
 func (b *builder) phi(p *ssa.Phi) {
+	pIn := typeHasInFlow(p.Type())
 	for _, edge := range p.Edges {
-		b.addInFlowAliasEdges(b.nodeFromVal(p), b.nodeFromVal(edge))
+		if pIn || typeHasInFlow(edge.Type()) {
+			b.addInFlowAliasEdges(b.nodeFromVal(p), b.nodeFromVal(edge))
+		}
 	}
 }
 
@@ -404,11 +412,17 @@ func (b *builder) extract(e *ssa.Extract) {
 	tup := e.Tuple.Type().(*types.Tuple)
 	t := tup.At(e.Index).Type()
 
+	if !typeHasInFlow(e.Type()) && !typeHasInFlow(t) {
+		return // no edge (see typeHasInFlow)
+	}
 	local := indexedLocal{val: e.Tuple, typ: t, index: e.Index}
 	b.addInFlowAliasEdges(b.nodeFromVal(e), local)
 }
 
 func (b *builder) field(f *ssa.Field) {
+	if !typeHasInFlow(f.Type()) {
+		return // no edge (see typeHasInFlow)
+	}
 	fnode := field{StructType: f.X.Type(), index: f.Field}
 	b.addInFlowEdge(fnode, b.nodeFromVal(f))
 }
@@ -418,6 +432,9 @@ func (b *builder) fieldAddr(f *ssa.FieldAddr) {
 
 	// Since we are getting pointer to a field, make a bidirectional edge.
 	fnode := field{StructType: t, index: f.Field}
+	if !typeHasInFlow(f.Type()) && !typeHasInFlow(fnode.Type()) {
+		return // no edge (see typeHasInFlow)
+	}
 	b.addInFlowEdge(fnode, b.nodeFromVal(f))
 	b.addInFlowEdge(b.nodeFromVal(f), fnode)
 }
@@ -577,7 +594,9 @@ func (b *builder) call(c ssa.CallInstruction) {
 		if results.Len() == 1 {
 			// When there is only one return value, the destination register does not
 			// have a tuple type.
-			b.addInFlowEdge(resultVar{f: f, index: 0}, b.nodeFromVal(site))
+			if typeHasInFlow(site.Type()) { // hasInFlow(b.nodeFromVal(site))
+				b.addInFlowEdge(resultVar{f: f, index: 0}, b.nodeFromVal(site))
+			}
 		} else {
 			tup := site.Type().(*types.Tuple)
 			for i := 0; i < results.Len(); i++ {
@@ -624,15 +643,22 @@ func addArgumentFlows(b *builder, c ssa.CallInstruction, f *ssa.Function) {
 		if len(f.Params) <= i+offset {
 			return
 		}
-		b.addInFlowAliasEdges(b.nodeFromVal(f.Params[i+offset]), b.nodeFromVal(v))
+		// No edge unless one side has in-flow (see typeHasInFlow).
+		if p := f.Params[i+offset]; typeHasInFlow(p.Type()) || typeHasInFlow(v.Type()) {
+			b.addInFlowAliasEdges(b.nodeFromVal(p), b.nodeFromVal(v))
+		}
 	}
 }
 
 // rtrn creates flow edges from the operands of the return
 // statement to the result variables of the enclosing function.
 func (b *builder) rtrn(r *ssa.Return) {
+	results := r.Parent().Signature.Results()
 	for i, rs := range r.Results {
-		b.addInFlowEdge(b.nodeFromVal(rs), resultVar{f: r.Parent(), index: i})
+		// resultVar's type; no edge unless it has in-flow.
+		if typeHasInFlow(results.At(i).Type()) {
+			b.addInFlowEdge(b.nodeFromVal(rs), resultVar{f: r.Parent(), index: i})
+		}
 	}
 }
 

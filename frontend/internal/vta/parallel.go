@@ -59,8 +59,8 @@ type chunkGraph struct {
 // addEdge adds an edge x->y to the chunk's graph.
 func (g *chunkGraph) addEdge(x, y node) {
 	a, b := g.lookup(x), g.lookup(y)
-	// Runs of one edge are common (a value stored in several fields of
-	// one type); the merge does not need them twice.
+	// An edge repeated at once is dropped here rather than merged
+	// again (the graph may still list an edge twice: see vtaGraph).
 	if k := len(g.edges); k > 0 && g.edges[k-1] == [2]int32{a, b} {
 		return
 	}

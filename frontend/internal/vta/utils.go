@@ -49,8 +49,16 @@ func hasInFlow(n node) bool {
 		return true
 	}
 
-	t := n.Type()
+	return typeHasInFlow(n.Type())
+}
 
+// typeHasInFlow is hasInFlow for a node of type t other than Panic and
+// Recover. For a value v, hasInFlow(nodeFromVal(v)) is typeHasInFlow(v.Type()):
+// the node's type is v's, or the pointer or the interface or function
+// under pointers that decides it. The builder asks it before making nodes
+// that would not get an edge (in x/tools, most arguments, stores and
+// results make two nodes and no edge).
+func typeHasInFlow(t types.Type) bool {
 	if i := interfaceUnderPtr(t); i != nil {
 		return true
 	}
