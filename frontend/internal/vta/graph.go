@@ -260,6 +260,7 @@ type empty = struct{}
 type builder struct {
 	graph   *chunkGraph // the current chunk's part of the graph
 	callees calleesFunc // initial call graph for creating flows at unresolved call sites.
+	lazyCHA bool        // callees is lazyCallees
 
 	// Specialized type map for canonicalization of types.Type.
 	// Semantically equivalent types can have different implementations,
@@ -582,7 +583,17 @@ func (b *builder) call(c ssa.CallInstruction) {
 		return
 	}
 
-	for f := range siteCallees(c, b.callees) {
+	// The lazy CHA resolves a static call to its callee: take it here
+	// rather than from a new one-element slice per call.
+	var one [1]*ssa.Function
+	var callees []*ssa.Function
+	if g := c.Common().StaticCallee(); g != nil && b.lazyCHA {
+		one[0] = g
+		callees = one[:]
+	} else {
+		callees = b.callees(c)
+	}
+	for _, f := range callees {
 		addArgumentFlows(b, c, f)
 
 		site, ok := c.(ssa.Value)
@@ -600,6 +611,9 @@ func (b *builder) call(c ssa.CallInstruction) {
 		} else {
 			tup := site.Type().(*types.Tuple)
 			for i := 0; i < results.Len(); i++ {
+				if !typeHasInFlow(tup.At(i).Type()) {
+					continue // hasInFlow(local) (see typeHasInFlow)
+				}
 				local := indexedLocal{val: site, typ: tup.At(i).Type(), index: i}
 				b.addInFlowEdge(resultVar{f: f, index: i}, local)
 			}

@@ -92,12 +92,14 @@ var chunkSize = 128
 // The graph is the union of the chunks' edges, whichever worker built
 // which chunk: the same graph as x/tools' serial builder (up to node
 // numbering, which there follows map order).
-func typePropGraph(fs []*ssa.Function, callees calleesFunc, threads int) *vtaGraph {
+//
+// lazyCHA says that callees is lazyCallees (no initial call graph).
+func typePropGraph(fs []*ssa.Function, callees calleesFunc, lazyCHA bool, threads int) *vtaGraph {
 	m := merger{g: &vtaGraph{idx: make(map[node]idx)}}
 	// The fixed edge Panic -> Recover.
 	m.addEdge(m.lookup(panicArg{}, false), m.lookup(recoverReturn{}, false))
 	inChunks(len(fs), threads,
-		func() *builder { return &builder{callees: callees} },
+		func() *builder { return &builder{callees: callees, lazyCHA: lazyCHA} },
 		func(b *builder, lo, hi int) *chunkGraph {
 			// The worker's node index is reused from chunk to chunk.
 			if b.graph == nil {

@@ -89,7 +89,7 @@ func analyze(funcs map[*ssa.Function]bool, initial *callgraph.Graph, threads int
 		}
 	}
 	callees := makeCalleesFunc(funcs, initial)
-	types := propagate(typePropGraph(fs, callees, threads))
+	types := propagate(typePropGraph(fs, callees, initial == nil, threads))
 	return fs, &constructor{types: types, callees: callees}
 }
 

@@ -126,14 +126,14 @@ func TestVTAGraphConstruction(t *testing.T) {
 			}
 			forConfigs(t, func(t *testing.T, threads int) {
 				// First test propagation with lazy-CHA initial call graph.
-				g := typePropGraph(list, makeCalleesFunc(fs, nil), threads)
+				g := typePropGraph(list, makeCalleesFunc(fs, nil), true, threads)
 				got := vtaGraphStr(g)
 				if diff := setdiff(want, got); len(diff) > 0 {
 					t.Errorf("`%s`: want superset of %v;\n got %v\ndiff: %v", file, want, got, diff)
 				}
 
 				// Repeat the test with explicit CHA initial call graph.
-				g = typePropGraph(list, makeCalleesFunc(fs, cha.CallGraph(prog)), threads)
+				g = typePropGraph(list, makeCalleesFunc(fs, cha.CallGraph(prog)), false, threads)
 				got = vtaGraphStr(g)
 				if diff := setdiff(want, got); len(diff) > 0 {
 					t.Errorf("`%s`: want superset of %v;\n got %v\ndiff: %v", file, want, got, diff)
