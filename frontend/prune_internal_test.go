@@ -16,8 +16,9 @@ import (
 // analysis' own notion of what can run. K, the bodies a pruned load keeps,
 // must be closed under reachableFuncs in the unpruned program when VTA sees
 // only K: from the roots, static calls, function values, VTA's dynamic
-// callees and the method sets of types converted to interfaces lead only
-// to functions of K. Then the dropped bodies are code no kept function
+// callees, and the methods of types converted to interfaces that an
+// interface call or reflection may reach, lead only to functions of K.
+// Then the dropped bodies are code no kept function
 // can start, and the pruned analysis equals the unpruned one restricted to
 // code that can run. (Comparing with plain reachableFuncs on the unpruned
 // program would not do: VTA over every function lets types flow out of
