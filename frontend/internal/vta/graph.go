@@ -785,12 +785,33 @@ func (b *builder) nodeFromVal(val ssa.Value) node {
 // semantically equivalent types can have different implementations,
 // this method guarantees the same implementation is always used.
 func (b *builder) representative(n node) node {
-	if n.Type() == nil {
+	switch n.(type) {
+	case local, global, panicArg, recoverReturn, function, resultVar:
 		// panicArg and recoverReturn do not have
-		// types and are unique by definition.
+		// types and are unique by definition; the others are
+		// their own representatives. (x/tools canonicalizes their
+		// type first, a hash of the type per node per edge, for
+		// nothing but an entry in the map of canonical types.)
+		return n
+	case field:
+		// Only the struct type matters (x/tools canonicalizes the
+		// field's type too, for nothing).
+		i := n.(field)
+		if st := canonicalize(i.StructType, &b.canon); st != i.StructType {
+			return field{StructType: st, index: i.index}
+		}
 		return n
 	}
 	t := canonicalize(n.Type(), &b.canon)
+	if t == n.Type() {
+		// n holds its canonical type already: it is its own
+		// representative, without boxing an equal copy.
+		switch n.(type) {
+		case constant, pointer, sliceElem, mapKey, mapValue, channelElem,
+			nestedPtrInterface, nestedPtrFunction, indexedLocal:
+			return n
+		}
+	}
 
 	switch i := n.(type) {
 	case constant:
@@ -809,12 +830,8 @@ func (b *builder) representative(n node) node {
 		return nestedPtrInterface{typ: t}
 	case nestedPtrFunction:
 		return nestedPtrFunction{typ: t}
-	case field:
-		return field{StructType: canonicalize(i.StructType, &b.canon), index: i.index}
 	case indexedLocal:
 		return indexedLocal{typ: t, val: i.val, index: i.index}
-	case local, global, panicArg, recoverReturn, function, resultVar:
-		return n
 	default:
 		panic(fmt.Errorf("canonicalizing unrecognized node %v", n))
 	}
