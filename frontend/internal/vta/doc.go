@@ -79,8 +79,17 @@
 //     former for their chunk's nodes, the merge (beside the workers) the
 //     latter for each new node. Propagation lists an SCC's successor SCCs
 //     with a stamp instead of a new map per SCC.
-//   - interfaceUnderPtr and functionUnderPtr, run on every edge, follow
-//     pointers with a list on the stack instead of a new map per call.
+//   - Less work per instruction, for the same edges: the builder asks
+//     whether a value's type can carry an interface or a function
+//     (typeHasInFlow) before boxing nodes that would get no edge (most
+//     stores, loads, phis, arguments and results); representative hashes
+//     only the types that pick a node (not those of locals, globals,
+//     functions and results) and returns a node whose type is canonical
+//     already as is; a static call takes its callee without the lazy
+//     CHA's one-element slice; interfaceUnderPtr and functionUnderPtr
+//     follow pointers with a list on the stack, not a new map per call.
+//     Which of identical types is canonical may differ from x/tools'
+//     choice (which follows map order too); nodes and results do not.
 //   - lazyCallees (CHA over the functions, resolving sites on demand) is
 //     safe for concurrent use: its memo is guarded by a mutex.
 //   - CallGraph takes the number of workers. Callees returns the callees of
