@@ -811,9 +811,14 @@ func (s *Store) splitInto(p, k int, grown int64, work *[]bool) error {
 	s.k = kern
 	s.pend = append(s.pend, make([]int64, len(s.parts)-first)...)
 	*work = append(*work, make([]bool, len(s.parts)-first)...)
+	// (Whether messages were moved is decided before p's count is
+	// overwritten: testing s.pend[p] in the loop left the new
+	// partitions' counts at 0, and their messages unmoved by their own
+	// next split, when none stayed with p.)
+	scanned := s.pend[p] > 0
 	for q := range moved {
 		if q == p || q >= first {
-			if s.pend[p] > 0 {
+			if scanned {
 				s.pend[q] = moved[q]
 			}
 			(*work)[q] = moved[q] > 0 || rebuild
