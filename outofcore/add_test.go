@@ -88,3 +88,59 @@ func pct(f float64) string {
 	}
 	return "50%"
 }
+
+// TestSplitKeepsPending splits a partition whose waiting messages all go
+// to the new partition (a solved low half with records, added edges on a
+// new high half): the new partition's pending count must be the bytes
+// waiting for it, and it must be marked as having work, or a later split
+// of it leaves its messages where no step gathers them.
+func TestSplitKeepsPending(t *testing.T) {
+	g, gr := load(t, "gzip.vfg")
+	half := g.NumVertices / 2
+	low := func(i int) bool { return g.Edges[i].Src < half && g.Edges[i].Dst < half }
+	high := func(i int) bool { return g.Edges[i].Src >= half && g.Edges[i].Dst >= half }
+	base := subgraph(g, low)
+	more := subgraph(g, high)
+	want := inMemory(t, subgraph(g, func(i int) bool { return low(i) || high(i) }), gr)
+	dir := filepath.Join(t.TempDir(), "store")
+	s, err := Create(dir, base, gr, &Options{Partitions: 1, SplitBytes: 1 << 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Solve(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add(more); err != nil {
+		t.Fatal(err)
+	}
+	work, err := s.pendingWork()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Weighed by record sizes alone, the cut falls inside the low half.
+	if err := s.splitInto(0, 2, 0, &work); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.parts) != 2 {
+		t.Fatalf("%d partitions after the split, want 2", len(s.parts))
+	}
+	for q := range s.parts {
+		var n int64
+		if err := s.scanMsgs(q, nil, func(_, m []byte) error { n += int64(len(m)); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if s.pend[q] != n || work[q] != (n > 0 || s.parts[q].Rebuild) {
+			t.Errorf("partition %d: pending %d bytes, work %v; the store holds %d bytes for it", q, s.pend[q], work[q], n)
+		}
+	}
+	if s.pend[0] != 0 {
+		t.Errorf("partition 0 kept %d bytes of messages; the test wants none", s.pend[0])
+	}
+	if err := s.Solve(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := storeFingerprint(t, s); !got.equal(want) {
+		t.Fatalf("closure differs from the whole graph's:\n got  %v\n want %v", got, want)
+	}
+}
