@@ -156,11 +156,14 @@ type FlowGraph struct {
 	lastFn  *ssa.Function
 	lastIDs *valueIDs
 	shared  map[vkey]uint32
-	arena   []uint32 // leaves' results are cut from it
-	rets    map[*ssa.Function][][]uint32
-	heap    map[hkey]uint32
-	names   map[ssa.Value]string
-	context bool
+	// foreignOwn: shared holds an instruction's value (named by another
+	// function's body: valid SSA has none).
+	foreignOwn bool
+	arena      []uint32 // leaves' results are cut from it
+	rets       map[*ssa.Function][][]uint32
+	heap       map[hkey]uint32
+	names      map[ssa.Value]string
+	context    bool
 	*funcFacts
 
 	// While BuildFlow merges the translated bodies (flowshard.go): the
@@ -600,6 +603,9 @@ func (g *FlowGraph) lookup(v ssa.Value, k *vkey, plain bool) (uint32, bool) {
 			if id, ok := x.get(v, k, plain); ok {
 				return id, true
 			}
+		}
+		if !g.foreignOwn {
+			return 0, false
 		}
 	}
 	// (An instruction's value that another function's body named is

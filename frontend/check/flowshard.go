@@ -245,6 +245,7 @@ func (g *FlowGraph) merge(lg *chunkLog) {
 				id = g.newVertex(valueVertex(k.v, int(k.comp), int(k.field), k.guarded))
 				g.shared[k] = id
 				pv.fresh = true
+				g.foreignOwn = g.foreignOwn || ownValue(k.v)
 			}
 			ids[p] = id
 		case pvHeap:

@@ -26,6 +26,7 @@ type taintView struct {
 	facts  *funcFacts
 	prov   []vkey // provisional vertex i is prov[i]'s
 	provOf map[vkey]uint32
+	arena  []uint32 // leaves' results are cut from it
 }
 
 func (t *taintRun) value(v ssa.Value) []uint32 {
@@ -88,13 +89,29 @@ func (w *taintView) leaves(v ssa.Value, comp int, guarded bool) []uint32 {
 	}
 	fs := fieldsOf(t)
 	if fs == nil {
-		return []uint32{w.vertex(v, comp, -1, guarded && nilable(t))}
+		out := w.cut(1)
+		out[0] = w.vertex(v, comp, -1, guarded && nilable(t))
+		return out
 	}
-	out := make([]uint32, len(fs))
+	out := w.cut(len(fs))
 	for k, f := range fs {
 		out[k] = w.vertex(v, comp, f, false)
 	}
 	return out
+}
+
+// cut is FlowGraph.cut for the worker (a slice per result was most of
+// the walk's allocations).
+func (w *taintView) cut(n int) []uint32 {
+	if n > 256 {
+		return make([]uint32, n)
+	}
+	if len(w.arena)+n > cap(w.arena) {
+		w.arena = make([]uint32, 0, 4096)
+	}
+	k := len(w.arena)
+	w.arena = w.arena[:k+n]
+	return w.arena[k : k+n : k+n]
 }
 
 // vertex is the vertex of the key (v, comp, field, guarded), or its
@@ -281,6 +298,9 @@ func (g *FlowGraph) lookupRO(v ssa.Value, k *vkey, plain bool) (uint32, bool) {
 			if id, ok := x.get(v, k, plain); ok {
 				return id, true
 			}
+		}
+		if !g.foreignOwn {
+			return 0, false
 		}
 	}
 	id, ok := g.shared[*k]
