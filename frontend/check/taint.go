@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -205,8 +206,8 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	model := t.edges
 	sanOf := make([]ssa.CallInstruction, len(t.edges), nm)
 	if nm > len(t.edges) {
-		model = make([]modelEdge, len(t.edges), nm)
-		copy(model, t.edges)
+		// (In place where the walk left room: t.edges keeps its length.)
+		model = slices.Grow(t.edges, nm-len(t.edges))
 		for _, c := range t.sanOrder {
 			model = append(model, t.sanEdges[c]...)
 			for range t.sanEdges[c] {

@@ -183,6 +183,18 @@ func (t *taintRun) walk(ctx context.Context, threads int) error {
 	for _, f := range facts {
 		t.g.funcFacts.absorb(f)
 	}
+	// The merged lists are made once at their size: the edges are a few
+	// hundred thousand (garbage collected over the analysis' live heap).
+	ne, ni := 0, 0
+	for c := range chunks {
+		ne += len(chunks[c].edges)
+		ni += len(chunks[c].infos)
+		for _, es := range chunks[c].sanEdges {
+			ne += len(es) // for Run, which appends them
+		}
+	}
+	t.edges = make([]modelEdge, 0, ne)
+	t.infos = make([]EdgeInfo, 0, ni)
 	for c := range chunks {
 		if err := chunks[c].err; err != nil {
 			return err
@@ -259,7 +271,7 @@ func (t *taintRun) merge(c *walkChunk) {
 		return e
 	}
 	for _, e := range c.edges {
-		t.edges = append(grown(t.edges), edge(e))
+		t.edges = append(t.edges, edge(e))
 	}
 	for _, s := range c.sinkSites {
 		for i, v := range s.values {
