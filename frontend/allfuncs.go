@@ -3,6 +3,7 @@ package frontend
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 	_ "unsafe" // for go:linkname, as ssautil does
 
 	"golang.org/x/tools/go/ssa"
@@ -17,6 +18,30 @@ import (
 // order: AllFunctions' set. It is the first, serial, step of Analyze
 // (0.12 s of CPU on miniflux).
 func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
+	all, _ := allFunctionsUsers(prog)
+	return all
+}
+
+// funcUsers maps each function that go/ssa makes per expression (bound
+// method closures, method-expression thunks: copies that share their name
+// and position) to the first instruction, in the one function that holds
+// the expression, that refers to it: what tells the copies apart
+// (funcOrder).
+type funcUsers map[*ssa.Function]ssa.Instruction
+
+// perExpression reports whether go/ssa makes fn anew for each expression
+// that denotes it.
+func perExpression(fn *ssa.Function) bool {
+	if fn.Synthetic == "" || fn.Parent() != nil {
+		return false
+	}
+	name := fn.Name()
+	return strings.HasSuffix(name, "$bound") || strings.HasSuffix(name, "$thunk")
+}
+
+// allFunctionsUsers is allFunctions, with the users of the functions made
+// per expression.
+func allFunctionsUsers(prog *ssa.Program) (map[*ssa.Function]bool, funcUsers) {
 	var (
 		funcs []*ssa.Function
 		named []*types.Named
@@ -70,23 +95,25 @@ func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
 			methodsOf(T)
 		}
 	}()
-	seen := map[*ssa.Function]bool{}
+	seen, users := map[*ssa.Function]bool{}, funcUsers{}
 	for _, fn := range funcs {
-		walkFuncs(fn, seen)
+		walkFuncs(fn, seen, users)
 	}
 	r := <-done
 	if r.panicked != nil {
 		panic(r.panicked)
 	}
 	for _, fn := range r.methods {
-		walkFuncs(fn, seen)
+		walkFuncs(fn, seen, users)
 	}
-	return seen
+	return seen, users
 }
 
 // walkFuncs adds fn and the functions its body refers to, transitively,
-// to seen.
-func walkFuncs(fn *ssa.Function, seen map[*ssa.Function]bool) {
+// to seen, and records the users of those made per expression. (Only
+// the function holding the expression refers to such a copy, so its
+// first user does not depend on the order of the walk.)
+func walkFuncs(fn *ssa.Function, seen map[*ssa.Function]bool, users funcUsers) {
 	if fn == nil || seen[fn] {
 		return
 	}
@@ -96,7 +123,10 @@ func walkFuncs(fn *ssa.Function, seen map[*ssa.Function]bool) {
 		for _, instr := range b.Instrs {
 			for _, op := range instr.Operands(buf[:0]) {
 				if g, ok := (*op).(*ssa.Function); ok {
-					walkFuncs(g, seen)
+					if _, ok := users[g]; !ok && perExpression(g) {
+						users[g] = instr
+					}
+					walkFuncs(g, seen, users)
 				}
 			}
 		}

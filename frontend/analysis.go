@@ -100,7 +100,7 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 	// VTA and Build both start from every function of the program: walk
 	// the program for them once (0.2 s on pebble). The walk is VTA's
 	// input and counts as VTA's time.
-	all := allFunctions(prog.SSA)
+	all, users := allFunctionsUsers(prog.SSA)
 	// No initial call graph: VTA then resolves the sites it needs with
 	// CHA over all, lazily (what cha.CallGraph computes for every site of
 	// the program, building a graph VTA would scan edge by edge).
@@ -128,9 +128,9 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 		}()
 		// The dynamic sites' callees, as dynamicCallees would read them
 		// from vta.CallGraph's graph, without the graph.
-		r.callees = sortCallees(vta.Callees(all, opts.Threads))
+		r.callees = sortCallees(vta.Callees(all, opts.Threads), users)
 	}()
-	prog.setFuncs(all)
+	prog.setFuncs(all, users)
 	var walk *reachWalk
 	if !opts.AllFunctions {
 		walk = newReachWalk(prog, prog.sortedFuncs())
@@ -204,16 +204,25 @@ func dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function
 			}
 		}
 	}
-	return sortCallees(m)
+	if len(m) == 0 {
+		return m
+	}
+	var prog *ssa.Program
+	for site := range m {
+		prog = site.Parent().Prog
+		break
+	}
+	_, users := allFunctionsUsers(prog)
+	return sortCallees(m, users)
 }
 
 // sortCallees sorts each site's callees in m. A call graph lists them in
 // map order (cg.Nodes, or VTA's list of functions): unsorted, the order in
 // which Build binds them (and so the vertex numbering) would vary by run.
-func sortCallees(m map[ssa.CallInstruction][]*ssa.Function) map[ssa.CallInstruction][]*ssa.Function {
+func sortCallees(m map[ssa.CallInstruction][]*ssa.Function, users funcUsers) map[ssa.CallInstruction][]*ssa.Function {
 	keys := map[*ssa.Function]string{} // one key per callee, not per edge
 	for site, fs := range m {
-		sortFuncsKeyed(site.Parent().Prog, fs, keys)
+		sortFuncsKeyed(site.Parent().Prog, fs, keys, users)
 		m[site] = slices.Compact(fs)
 	}
 	return m

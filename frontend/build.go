@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -388,13 +389,14 @@ func (p *Program) sortedFuncs() []*ssa.Function {
 	if p.funcs != nil {
 		return p.funcs
 	}
-	p.setFuncs(allFunctions(p.SSA))
+	p.setFuncs(allFunctionsUsers(p.SSA))
 	return p.funcs
 }
 
 // setFuncs sets the sorted function list from all, the program's
-// functions (ssautil.AllFunctions), unless it is set already.
-func (p *Program) setFuncs(all map[*ssa.Function]bool) {
+// functions (ssautil.AllFunctions), and users (allFunctionsUsers), unless
+// it is set already.
+func (p *Program) setFuncs(all map[*ssa.Function]bool, users funcUsers) {
 	if p.funcs != nil {
 		return
 	}
@@ -406,23 +408,70 @@ func (p *Program) setFuncs(all map[*ssa.Function]bool) {
 			fs = append(fs, fn)
 		}
 	}
-	sortFuncs(prog, fs)
+	sortFuncsKeyed(prog, fs, make(map[*ssa.Function]string, len(fs)), users)
 	p.funcs = fs
 }
 
-func sortFuncs(prog *ssa.Program, fs []*ssa.Function) {
-	sortFuncsKeyed(prog, fs, make(map[*ssa.Function]string, len(fs)))
-}
-
-// sortFuncsKeyed is sortFuncs with the sort keys (name and position, which
-// cost a type-string each) cached in key across calls.
-func sortFuncsKeyed(prog *ssa.Program, fs []*ssa.Function, key map[*ssa.Function]string) {
+// sortFuncsKeyed sorts fs by name and position, with the sort keys (which
+// cost a type-string each) cached in key across calls. The copies of a
+// function that go/ssa makes per expression share both: they are told
+// apart by where users says they are used (or they would come in map
+// order, and the graph's numbering would vary by run).
+func sortFuncsKeyed(prog *ssa.Program, fs []*ssa.Function, key map[*ssa.Function]string, users funcUsers) {
 	for _, f := range fs {
 		if _, ok := key[f]; !ok {
-			key[f] = fmt.Sprintf("%s\x00%s", f.String(), prog.Fset.Position(f.Pos()))
+			k := funcSortKey(prog, f)
+			if u := users[f]; u != nil {
+				k += "\x00" + funcSortKey(prog, u.Parent()) + "\x00" + instrIndex(u)
+			}
+			key[f] = k
 		}
 	}
 	sort.Slice(fs, func(i, j int) bool { return key[fs[i]] < key[fs[j]] })
+}
+
+func funcSortKey(prog *ssa.Program, f *ssa.Function) string {
+	k := fmt.Sprintf("%s\x00%s", funcString(f), prog.Fset.Position(f.Pos()))
+	// An instance made in a generic body has that body's type
+	// parameters for arguments, printed by name only (slices.pdqsortCmpFunc[E]
+	// for each sort function's E): add where they are declared.
+	for _, t := range f.TypeArgs() {
+		k += typeParamsAt(prog, t)
+	}
+	return k
+}
+
+// typeParamsAt lists the declarations of the type parameters t is made of.
+func typeParamsAt(prog *ssa.Program, t types.Type) string {
+	switch u := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return "\x00" + prog.Fset.Position(u.Obj().Pos()).String()
+	case *types.Pointer:
+		return typeParamsAt(prog, u.Elem())
+	case *types.Slice:
+		return typeParamsAt(prog, u.Elem())
+	case *types.Array:
+		return typeParamsAt(prog, u.Elem())
+	case *types.Map:
+		return typeParamsAt(prog, u.Key()) + typeParamsAt(prog, u.Elem())
+	case *types.Chan:
+		return typeParamsAt(prog, u.Elem())
+	case *types.Named:
+		var s string
+		for t := range u.TypeArgs().Types() {
+			s += typeParamsAt(prog, t)
+		}
+		return s
+	}
+	return ""
+}
+
+// instrIndex is where instr lies in its function: block and instruction
+// numbers, zero-padded so that strings compare as the numbers do.
+func instrIndex(instr ssa.Instruction) string {
+	b := instr.Block()
+	i := slices.Index(b.Instrs, instr)
+	return fmt.Sprintf("%08d.%08d", b.Index, i)
 }
 
 func (b *builder) node(n Node) uint32 {
@@ -1325,28 +1374,48 @@ func FuncName(fn *ssa.Function) string { return funcName(fn) }
 // funcName is fn's name with package names instead of paths:
 // main.f, (*main.T).M, main.main$1, main.id[main.T].
 func funcName(fn *ssa.Function) string {
-	s := fn.String()
-	// go/ssa names an instance after the type arguments of whichever
-	// instantiation reached it first, and builds packages in parallel: the
-	// same instance may be spelled with an alias (os.DirEntry) in one run
-	// and with the aliased type (fs.DirEntry) in the next. Spell the type
-	// arguments without aliases.
-	if targs := fn.TypeArgs(); len(targs) > 0 && fn.Origin() != nil {
-		if i := strings.Index(s, "["); i > 0 && strings.HasSuffix(s, "]") {
-			args := make([]string, len(targs))
-			for k, t := range targs {
-				args[k] = types.TypeString(unaliasDeep(t), nil)
-			}
-			s = s[:i] + "[" + strings.Join(args, ", ") + "]"
-		}
+	return qualifyNames(fn.Prog, funcString(fn))
+}
+
+// funcString is fn.String() with an instance's type arguments spelled the
+// same way in every run. go/ssa names an instance after the type
+// arguments of whichever instantiation reached it first, and builds
+// packages in parallel: the same instance may be spelled with an alias
+// (os.DirEntry, byte) in one run and with the aliased type (fs.DirEntry,
+// uint8) in the next. Both the names printed and the order of functions
+// (sortFuncsKeyed), and so the graph's numbering, would then vary.
+func funcString(fn *ssa.Function) string {
+	targs, origin := fn.TypeArgs(), fn.Origin()
+	if len(targs) == 0 || origin == nil {
+		return fn.String()
 	}
-	return qualifyNames(fn.Prog, s)
+	args := make([]string, len(targs))
+	for k, t := range targs {
+		args[k] = types.TypeString(unaliasDeep(t), nil)
+	}
+	o := origin.String() // main.id, or (*main.T[E]).M for a method
+	if fn.Signature.Recv() == nil {
+		return o + "[" + strings.Join(args, ", ") + "]"
+	}
+	i := strings.Index(o, "[")
+	j := strings.Index(o, "]")
+	if i < 0 || j < i {
+		return fn.String()
+	}
+	return o[:i] + "[" + strings.Join(args, ", ") + o[j:]
 }
 
 // unaliasDeep removes aliases from t and the types it is built of (the
-// common constructors; named types' arguments are left as spelled).
+// common constructors and named types' arguments), and spells byte and
+// rune as uint8 and int32.
 func unaliasDeep(t types.Type) types.Type {
 	switch u := types.Unalias(t).(type) {
+	case *types.Basic:
+		switch u.Kind() {
+		case types.Uint8, types.Int32: // also byte and rune
+			return types.Typ[u.Kind()]
+		}
+		return u
 	case *types.Pointer:
 		return types.NewPointer(unaliasDeep(u.Elem()))
 	case *types.Slice:
@@ -1357,6 +1426,19 @@ func unaliasDeep(t types.Type) types.Type {
 		return types.NewMap(unaliasDeep(u.Key()), unaliasDeep(u.Elem()))
 	case *types.Chan:
 		return types.NewChan(u.Dir(), unaliasDeep(u.Elem()))
+	case *types.Named:
+		targs := u.TypeArgs()
+		if targs.Len() == 0 {
+			return u
+		}
+		args := make([]types.Type, targs.Len())
+		for i := range args {
+			args[i] = unaliasDeep(targs.At(i))
+		}
+		if inst, err := types.Instantiate(nil, u.Origin(), args, false); err == nil {
+			return inst
+		}
+		return u
 	default:
 		return u
 	}

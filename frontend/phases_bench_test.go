@@ -35,9 +35,9 @@ func BenchmarkPhases(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	all := allFunctions(prog.SSA)
-	prog.setFuncs(all)
-	m := sortCallees(vta.Callees(all, 0))
+	all, users := allFunctionsUsers(prog.SSA)
+	prog.setFuncs(all, users)
+	m := sortCallees(vta.Callees(all, 0), users)
 	resolve := func(site ssa.CallInstruction) []*ssa.Function { return m[site] }
 	cpu := func() time.Duration {
 		var ru syscall.Rusage
@@ -65,7 +65,7 @@ func BenchmarkPhases(b *testing.B) {
 	// xvta is x/tools' serial original, for the side-by-side.
 	run("vta", func(b *testing.B) {
 		for b.Loop() {
-			sortCallees(vta.Callees(all, 0))
+			sortCallees(vta.Callees(all, 0), users)
 		}
 	})
 	run("xvta", func(b *testing.B) {
@@ -79,7 +79,7 @@ func BenchmarkPhases(b *testing.B) {
 		var wall, used [2]time.Duration
 		for b.Loop() {
 			for i, f := range []func(){
-				func() { sortCallees(vta.Callees(all, 0)) },
+				func() { sortCallees(vta.Callees(all, 0), users) },
 				func() { dynamicCallees(xvta.CallGraph(all, nil)) },
 			} {
 				t0, c0 := time.Now(), cpu()

@@ -47,7 +47,7 @@ func TestVTAFork(t *testing.T) {
 			if len(prog.Errors) > 0 {
 				t.Fatal(prog.Errors)
 			}
-			all := allFunctions(prog.SSA)
+			all, users := allFunctionsUsers(prog.SSA)
 			// allFunctions is AllFunctions in two goroutines.
 			if xall := ssautil.AllFunctions(prog.SSA); !maps.Equal(all, xall) {
 				t.Fatalf("allFunctions: %d functions, ssautil.AllFunctions %d", len(all), len(xall))
@@ -66,7 +66,7 @@ func TestVTAFork(t *testing.T) {
 				name := fmt.Sprintf("GOMAXPROCS=%d threads=%d", procs, threads)
 				old := runtime.GOMAXPROCS(procs)
 				got := vta.CallGraph(all, nil, threads)
-				gotDyn := sortCallees(vta.Callees(all, threads))
+				gotDyn := sortCallees(vta.Callees(all, threads), users)
 				runtime.GOMAXPROCS(old)
 				if err := sameCallees(wantSites, siteCallees(got)); err != nil {
 					t.Errorf("%s: CallGraph: %v", name, err)

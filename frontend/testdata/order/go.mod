@@ -1,0 +1,3 @@
+module cflrorder
+
+go 1.26
