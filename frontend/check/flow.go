@@ -159,7 +159,7 @@ type FlowGraph struct {
 	// foreignOwn: shared holds an instruction's value (named by another
 	// function's body: valid SSA has none).
 	foreignOwn bool
-	arena      []uint32 // leaves' results are cut from it
+	arena      vertexArena // leaves' results are cut from it
 	rets       map[*ssa.Function][][]uint32
 	heap       map[hkey]uint32
 	names      map[ssa.Value]string
@@ -554,6 +554,22 @@ func typeOf(v ssa.Value, comp int) types.Type {
 // leaves returns the vertices of v (component comp, or -1), one per
 // tracked field for structs.
 func (g *FlowGraph) leaves(v ssa.Value, comp int, guarded bool) []uint32 {
+	return leavesOf(g, v, comp, guarded)
+}
+
+func (g *FlowGraph) cut(n int) []uint32 { return g.arena.cut(n) }
+
+// numbering numbers the vertices of values: the flow graph itself, a
+// value-flow build worker (in provisional numbers) and the taint walk
+// (without changing the graph).
+type numbering interface {
+	vertex(v ssa.Value, comp, field int, guarded bool) uint32
+	cut(n int) []uint32
+}
+
+// leavesOf returns the vertices of v (component comp, or -1) in m's
+// numbering, one per tracked field for structs.
+func leavesOf[M numbering](m M, v ssa.Value, comp int, guarded bool) []uint32 {
 	switch v.(type) {
 	case *ssa.Const, *ssa.Builtin:
 		return nil
@@ -564,30 +580,34 @@ func (g *FlowGraph) leaves(v ssa.Value, comp int, guarded bool) []uint32 {
 	}
 	fs := fieldsOf(t)
 	if fs == nil {
-		out := g.cut(1)
-		out[0] = g.vertex(v, comp, -1, guarded && nilable(t))
+		out := m.cut(1)
+		out[0] = m.vertex(v, comp, -1, guarded && nilable(t))
 		return out
 	}
-	out := g.cut(len(fs))
+	out := m.cut(len(fs))
 	for k, f := range fs {
-		out[k] = g.vertex(v, comp, f, false)
+		out[k] = m.vertex(v, comp, f, false)
 	}
 	return out
 }
 
-// cut returns a slice of n vertex numbers for leaves to fill, cut from a
-// shared block (one allocation per 4096 numbers, not one per call); its
-// capacity is n, so that appending to it copies.
-func (g *FlowGraph) cut(n int) []uint32 {
+// A vertexArena hands out the slices leaves returns, cut from shared
+// blocks (one allocation per 4096 numbers, not one per call; a slice per
+// result was most of the build's and the taint walk's allocations).
+type vertexArena []uint32
+
+// cut returns a slice of n vertex numbers to fill; its capacity is n, so
+// that appending to it copies.
+func (a *vertexArena) cut(n int) []uint32 {
 	if n > 256 {
 		return make([]uint32, n)
 	}
-	if len(g.arena)+n > cap(g.arena) {
-		g.arena = make([]uint32, 0, 4096)
+	if len(*a)+n > cap(*a) {
+		*a = make([]uint32, 0, 4096)
 	}
-	k := len(g.arena)
-	g.arena = g.arena[:k+n]
-	return g.arena[k : k+n : k+n]
+	k := len(*a)
+	*a = (*a)[:k+n]
+	return (*a)[k : k+n : k+n]
 }
 
 // hasValue reports whether v (not a tuple, not a struct) has its vertex.

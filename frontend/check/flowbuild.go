@@ -26,8 +26,8 @@ type flowBuilder struct {
 	defaulted map[*ssa.Alloc][]*ssa.BasicBlock
 
 	log   *chunkLog
-	own   *valueIDs // fn's values
-	arena []uint32  // leaves' results are cut from it
+	own   *valueIDs   // fn's values
+	arena vertexArena // leaves' results are cut from it
 	// The chunk's provisional numbers of vertices other chunks may name
 	// too.
 	shared map[vkey]uint32

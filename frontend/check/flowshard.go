@@ -473,39 +473,10 @@ func (b *flowBuilder) use(v ssa.Value, instr ssa.Instruction) []uint32 {
 
 // leaves is FlowGraph.leaves in provisional numbers.
 func (b *flowBuilder) leaves(v ssa.Value, comp int, guarded bool) []uint32 {
-	switch v.(type) {
-	case *ssa.Const, *ssa.Builtin:
-		return nil
-	}
-	t := typeOf(v, comp)
-	if _, ok := t.(*types.Tuple); ok || !tracked(t) {
-		return nil
-	}
-	fs := fieldsOf(t)
-	if fs == nil {
-		out := b.cut(1)
-		out[0] = b.vertex(v, comp, -1, guarded && nilable(t))
-		return out
-	}
-	out := b.cut(len(fs))
-	for k, f := range fs {
-		out[k] = b.vertex(v, comp, f, false)
-	}
-	return out
+	return leavesOf(b, v, comp, guarded)
 }
 
-// cut is FlowGraph.cut for the worker.
-func (b *flowBuilder) cut(n int) []uint32 {
-	if n > 256 {
-		return make([]uint32, n)
-	}
-	if len(b.arena)+n > cap(b.arena) {
-		b.arena = make([]uint32, 0, 4096)
-	}
-	k := len(b.arena)
-	b.arena = b.arena[:k+n]
-	return b.arena[k : k+n : k+n]
-}
+func (b *flowBuilder) cut(n int) []uint32 { return b.arena.cut(n) }
 
 // unknownField is the provisional heap field number of field v, which
 // Build never met.

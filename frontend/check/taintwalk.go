@@ -26,7 +26,7 @@ type taintView struct {
 	facts  *funcFacts
 	prov   []vkey // provisional vertex i is prov[i]'s
 	provOf map[vkey]uint32
-	arena  []uint32 // leaves' results are cut from it
+	arena  vertexArena // leaves' results are cut from it
 }
 
 func (t *taintRun) value(v ssa.Value) []uint32 {
@@ -79,40 +79,10 @@ func (t *taintRun) callResults(res ssa.Value, k int) []uint32 {
 
 // leaves is FlowGraph.leaves without changing the graph.
 func (w *taintView) leaves(v ssa.Value, comp int, guarded bool) []uint32 {
-	switch v.(type) {
-	case *ssa.Const, *ssa.Builtin:
-		return nil
-	}
-	t := typeOf(v, comp)
-	if _, ok := t.(*types.Tuple); ok || !tracked(t) {
-		return nil
-	}
-	fs := fieldsOf(t)
-	if fs == nil {
-		out := w.cut(1)
-		out[0] = w.vertex(v, comp, -1, guarded && nilable(t))
-		return out
-	}
-	out := w.cut(len(fs))
-	for k, f := range fs {
-		out[k] = w.vertex(v, comp, f, false)
-	}
-	return out
+	return leavesOf(w, v, comp, guarded)
 }
 
-// cut is FlowGraph.cut for the worker (a slice per result was most of
-// the walk's allocations).
-func (w *taintView) cut(n int) []uint32 {
-	if n > 256 {
-		return make([]uint32, n)
-	}
-	if len(w.arena)+n > cap(w.arena) {
-		w.arena = make([]uint32, 0, 4096)
-	}
-	k := len(w.arena)
-	w.arena = w.arena[:k+n]
-	return w.arena[k : k+n : k+n]
-}
+func (w *taintView) cut(n int) []uint32 { return w.arena.cut(n) }
 
 // vertex is the vertex of the key (v, comp, field, guarded), or its
 // provisional number. A guarded copy's unguarded vertex is asked for
