@@ -457,20 +457,26 @@ func (r *reacher) reflectAt(l reflectLevel) {
 		return
 	}
 	r.reflect = l
-	for id, fns := range r.waiting {
-		var rest []*types.Func
-		for _, fn := range fns {
-			if l.callable(fn) {
-				r.addFunc(fn)
-			} else {
-				rest = append(rest, fn)
-			}
-		}
-		if len(rest) == 0 {
-			delete(r.waiting, id)
+	for id := range r.waiting {
+		release(r.waiting, id, l.callable, r.addFunc)
+	}
+}
+
+// release adds (with add) the methods waiting under id that can run
+// (ok), and leaves the others waiting.
+func release[M any](waiting map[string][]M, id string, ok func(M) bool, add func(M)) {
+	var rest []M
+	for _, m := range waiting[id] {
+		if ok(m) {
+			add(m)
 		} else {
-			r.waiting[id] = rest
+			rest = append(rest, m)
 		}
+	}
+	if len(rest) == 0 {
+		delete(waiting, id)
+	} else {
+		waiting[id] = rest
 	}
 }
 
@@ -480,19 +486,7 @@ func (r *reacher) invoke(id string, sig *types.Signature) {
 	if !r.invoked.add(id, sig) {
 		return
 	}
-	var rest []*types.Func
-	for _, fn := range r.waiting[id] {
-		if sigMatch(sig, fn.Signature()) {
-			r.addFunc(fn)
-		} else {
-			rest = append(rest, fn)
-		}
-	}
-	if len(rest) == 0 {
-		delete(r.waiting, id)
-	} else {
-		r.waiting[id] = rest
-	}
+	release(r.waiting, id, func(fn *types.Func) bool { return sigMatch(sig, fn.Signature()) }, r.addFunc)
 }
 
 // An invocation is a call of an interface method, by Id and signature

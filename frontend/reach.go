@@ -101,22 +101,12 @@ func (w *reachWalk) reflectAt(l reflectLevel) {
 		return
 	}
 	w.reflect = l
-	for id, sels := range w.waiting {
-		var rest []*types.Selection
-		for _, sel := range sels {
-			if l.callable(sel.Obj().(*types.Func)) {
-				w.add(w.prog.SSA.MethodValue(sel))
-			} else {
-				rest = append(rest, sel)
-			}
-		}
-		if len(rest) == 0 {
-			delete(w.waiting, id)
-		} else {
-			w.waiting[id] = rest
-		}
+	for id := range w.waiting {
+		release(w.waiting, id, func(sel *types.Selection) bool { return l.callable(sel.Obj().(*types.Func)) }, w.addMethod)
 	}
 }
+
+func (w *reachWalk) addMethod(sel *types.Selection) { w.add(w.prog.SSA.MethodValue(sel)) }
 
 // reflectCall applies reflectUse to a call in fn (outside package
 // reflect) of a reflectFinder.
@@ -177,19 +167,7 @@ func (w *reachWalk) invoke(id string, sig *types.Signature) {
 	if !w.invoked.add(id, sig) {
 		return
 	}
-	var rest []*types.Selection
-	for _, sel := range w.waiting[id] {
-		if sigMatch(sig, sel.Obj().Type().(*types.Signature)) {
-			w.add(w.prog.SSA.MethodValue(sel))
-		} else {
-			rest = append(rest, sel)
-		}
-	}
-	if len(rest) == 0 {
-		delete(w.waiting, id)
-	} else {
-		w.waiting[id] = rest
-	}
+	release(w.waiting, id, func(sel *types.Selection) bool { return sigMatch(sig, sel.Obj().Type().(*types.Signature)) }, w.addMethod)
 }
 
 // run walks until no function is left to scan. With resolve nil, the

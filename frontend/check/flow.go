@@ -618,8 +618,18 @@ func (g *FlowGraph) hasValue(v ssa.Value) bool {
 
 // lookup returns the vertex of key k (of v; plain: whole, unguarded).
 func (g *FlowGraph) lookup(v ssa.Value, k *vkey, plain bool) (uint32, bool) {
+	var x *valueIDs
 	if ownValue(v) {
-		if x := g.idsOf(v, false); x != nil {
+		x = g.idsOf(v, false)
+	}
+	return g.lookupIn(x, v, k, plain)
+}
+
+// lookupIn is lookup with x, the vertices of v's function (nil: none, or
+// v is not a function's own value).
+func (g *FlowGraph) lookupIn(x *valueIDs, v ssa.Value, k *vkey, plain bool) (uint32, bool) {
+	if ownValue(v) {
+		if x != nil {
 			if id, ok := x.get(v, k, plain); ok {
 				return id, true
 			}

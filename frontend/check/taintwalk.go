@@ -275,16 +275,9 @@ func (t *taintRun) merge(c *walkChunk) {
 // lookupRO is lookup without changing the graph (the last function's
 // cache included), for workers reading it side by side.
 func (g *FlowGraph) lookupRO(v ssa.Value, k *vkey, plain bool) (uint32, bool) {
+	var x *valueIDs
 	if ownValue(v) {
-		if x := g.ids[v.Parent()]; x != nil {
-			if id, ok := x.get(v, k, plain); ok {
-				return id, true
-			}
-		}
-		if !g.foreignOwn {
-			return 0, false
-		}
+		x = g.ids[v.Parent()]
 	}
-	id, ok := g.shared[*k]
-	return id, ok
+	return g.lookupIn(x, v, k, plain)
 }
