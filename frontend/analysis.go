@@ -196,6 +196,23 @@ func DynamicCallees(cg *callgraph.Graph) func(ssa.CallInstruction) []*ssa.Functi
 
 // dynamicCallees indexes the callees of a call graph's dynamic sites.
 func dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function {
+	m := siteCalleesOf(cg)
+	for site := range m {
+		_, users := allFunctionsUsers(site.Parent().Prog)
+		return sortCallees(m, users)
+	}
+	return m
+}
+
+// dynamicCallees is dynamicCallees with the users p's function list
+// recorded.
+func (p *Program) dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function {
+	p.sortedFuncs()
+	return sortCallees(siteCalleesOf(cg), p.users)
+}
+
+// siteCalleesOf lists the callees of cg's dynamic sites, unsorted.
+func siteCalleesOf(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function {
 	m := map[ssa.CallInstruction][]*ssa.Function{}
 	for _, n := range cg.Nodes {
 		for _, e := range n.Out {
@@ -204,16 +221,7 @@ func dynamicCallees(cg *callgraph.Graph) map[ssa.CallInstruction][]*ssa.Function
 			}
 		}
 	}
-	if len(m) == 0 {
-		return m
-	}
-	var prog *ssa.Program
-	for site := range m {
-		prog = site.Parent().Prog
-		break
-	}
-	_, users := allFunctionsUsers(prog)
-	return sortCallees(m, users)
+	return m
 }
 
 // sortCallees sorts each site's callees in m. A call graph lists them in

@@ -409,7 +409,7 @@ func (p *Program) setFuncs(all map[*ssa.Function]bool, users funcUsers) {
 		}
 	}
 	sortFuncsKeyed(prog, fs, make(map[*ssa.Function]string, len(fs)), users)
-	p.funcs = fs
+	p.funcs, p.users = fs, users
 }
 
 // sortFuncsKeyed sorts fs by name and position, with the sort keys (which

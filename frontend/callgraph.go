@@ -124,7 +124,8 @@ func FromX(prog *Program, g *callgraph.Graph, callers []*ssa.Function) *CallGrap
 // call graph g says (the roots and rules of Options.AllFunctions' default),
 // sorted: the callers FromX should count to compare g with cflr's graph.
 func Reachable(prog *Program, g *callgraph.Graph) []*ssa.Function {
-	return reachableFuncs(prog, prog.sortedFuncs(), DynamicCallees(g))
+	m := prog.dynamicCallees(g)
+	return reachableFuncs(prog, prog.sortedFuncs(), func(site ssa.CallInstruction) []*ssa.Function { return m[site] })
 }
 
 // CHA and VTA return the x/tools call graphs of prog. VTA walks the

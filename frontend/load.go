@@ -102,6 +102,7 @@ type Program struct {
 	LoadRSS int64
 
 	funcs []*ssa.Function // sortedFuncs, once computed
+	users funcUsers       // set with funcs (allFunctionsUsers)
 	// wd is the working directory at Load: positions below it are
 	// printed relative to it, as go build prints them.
 	wd string
