@@ -324,11 +324,6 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	if err := s.scanMsgs(p, in, gather); err != nil {
 		return err
 	}
-	if in != nil {
-		if err := gather(in.key, in.msgs); err != nil {
-			return err
-		}
-	}
 	if err := P.Process(ctx); err != nil {
 		if errors.Is(err, edgecentric.ErrMalformed) {
 			return s.corrupt("partition %d: %v", p, err)
@@ -438,10 +433,21 @@ func (s *Store) inbound(p int) *commit {
 }
 
 // scanMsgs calls fn with each worklist chunk waiting for partition p in
-// the store (the key is only valid during the call), except skip's (when
-// non-nil), which a step gathers from memory (inbound): the store may or
-// may not hold it yet.
-func (s *Store) scanMsgs(p int, skip *commit, fn func(key, msgs []byte) error) error {
+// the store (the key is only valid during the call), and then with in's
+// chunk (when non-nil) from memory: in is the commit still being applied
+// (inbound), which the store may or may not hold yet, so its stored copy
+// is skipped.
+func (s *Store) scanMsgs(p int, in *commit, fn func(key, msgs []byte) error) error {
+	if err := s.scanStoredMsgs(p, in, fn); err != nil {
+		return err
+	}
+	if in != nil {
+		return fn(in.key, in.msgs)
+	}
+	return nil
+}
+
+func (s *Store) scanStoredMsgs(p int, skip *commit, fn func(key, msgs []byte) error) error {
 	it, err := s.db.NewIter(&pebble.IterOptions{LowerBound: keyMsgs(p), UpperBound: keyMsgs(p + 1)})
 	if err != nil {
 		return s.wrapIO(err)
@@ -489,11 +495,6 @@ func (s *Store) prefetchTargets(P *edgecentric.Partition, p int, lo, hi uint32, 
 	}
 	if err := s.scanMsgs(p, in, targets); err != nil {
 		return err
-	}
-	if in != nil {
-		if err := targets(in.key, in.msgs); err != nil {
-			return err
-		}
 	}
 	vs := make([]uint32, 0, n)
 	for i, w := range want {
