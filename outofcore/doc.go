@@ -56,13 +56,18 @@
 // an attempt that never committed and is deleted. The input messages of
 // an uncommitted attempt are still there, so the attempt is simply
 // redone. Nothing is half-applied: pebble's write-ahead log makes a batch
-// all or nothing. A commit is applied and its log write synced in the
-// background while the next partition is read, gathered and processed (it
-// reads its own records, which the commit does not write, and takes the
-// chunk the commit sends it from memory), and waited for before the store
-// is written again: a kill -9 or a power cut loses at most the last
-// commit, which a resume redoes, and a failed log write (a full disk) is
-// that commit's error.
+// all or nothing. A commit is applied in the background while the next
+// partition is read, gathered and processed (it reads its own records,
+// which the commit does not write, and takes the chunk the commit sends
+// it from memory), and waited for before the store is written again. Its
+// log write is synced to disk only once Options.SyncInterval (1s) has
+// passed since the last sync, and Solve and Close sync before returning:
+// a kill -9 loses at most the commit in flight, a power cut at most the
+// commits of the last interval; pebble recovers a prefix of its log, so
+// the store is consistent and a resume redoes what was lost
+// (TestPowerCut cuts the power on a simulated disk, with torn writes).
+// Below 1 GiB of free disk every commit is synced, so that a failed log
+// write (a full disk) is that commit's error.
 //
 // # Incremental input
 //

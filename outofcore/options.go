@@ -23,6 +23,14 @@ type Options struct {
 	// worklist buffers are written to the store while it is processed
 	// (default Mem/50, at least 1 MiB).
 	SpillBytes int
+	// SyncInterval is how often a partition's commit is made durable
+	// (its write to pebble's log synced to disk), default 1s; negative
+	// syncs every commit. Commits in between are written to the
+	// operating system without waiting for the disk: a killed process
+	// loses none of them, a power cut at most those of the last
+	// interval, which a resume redoes. The store is consistent either
+	// way, and Solve and Close sync before they return.
+	SyncInterval time.Duration
 	// Progress, if set, is called after every partition commit.
 	Progress func(Stats)
 
@@ -32,6 +40,16 @@ type Options struct {
 
 // DefaultMem is the budget when Options.Mem is 0.
 const DefaultMem = 1 << 30
+
+func (o *Options) syncInterval() time.Duration {
+	switch {
+	case o.SyncInterval < 0:
+		return 0
+	case o.SyncInterval == 0:
+		return time.Second
+	}
+	return o.SyncInterval
+}
 
 func (o *Options) mem() int64 {
 	if o == nil || o.Mem <= 0 {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"time"
 
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cockroachdb/pebble/v2/sstable"
@@ -177,6 +178,10 @@ type Store struct {
 	// committing is the last step's commit while it is applied and its
 	// log write syncs.
 	committing *commit
+	// lastSync is when the last synced commit started; unsynced is set
+	// while commits since then were applied without a sync.
+	lastSync time.Time
+	unsynced bool
 }
 
 // commit is a step's commit batch, applied and synced on its own
@@ -301,7 +306,7 @@ func (s *Store) Close() (err error) {
 			err = fmt.Errorf("%s: closed after an earlier storage error", s.dir)
 		}
 	}()
-	werr := s.waitSync()
+	werr := s.syncLog()
 	err = s.wrapIO(s.db.Close())
 	s.db = nil
 	s.cache.Unref()

@@ -68,6 +68,9 @@ func TestSolveDirQuery(t *testing.T) {
 		{"solve", "--dir", dir, "--resume", "--grammar", "../../../shared/data/cfl/pocr/aa.cfg"}, // another grammar
 		{"solve", "--grammar", pocrVF, "--graph", base, "--mem", "1GiB"},                         // --mem without --dir
 		{"solve", "--dir", dir, "--resume", "--mem", "lots"},
+		{"solve", "--grammar", pocrVF, "--graph", base, "--sync-interval", "2s"}, // without --dir
+		{"solve", "--grammar", pocrVF, "--graph", base, "--split", "1MiB"},       // without --dir
+		{"solve", "--dir", dir, "--resume", "--sync-interval", "-1s"},
 		{"query", "--dir", filepath.Join(tmp, "none")},
 		{"query", "--dir", dir, "--label", "nosuch"},
 	} {

@@ -41,6 +41,7 @@ type solveFlags struct {
 	dir, mem, add string
 	resume        bool
 	spill, split  string
+	syncInterval  time.Duration
 }
 
 func newSolveCmd() *cobra.Command {
@@ -89,6 +90,7 @@ from its closure. Read results with cflr query --dir.`,
 	fl.StringVar(&f.add, "add", "", "with --dir: add this file's edges to the store's input and continue from its closure")
 	fl.StringVar(&f.spill, "spill", "", "with --dir: worklist buffer size past which it is written to the store (default --mem/50)")
 	fl.StringVar(&f.split, "split", "", "with --dir: stored size past which a partition is split in two (default --mem/20)")
+	fl.DurationVar(&f.syncInterval, "sync-interval", time.Second, "with --dir: how often a partition's commit is synced to disk; a power cut loses at most the commits since, which --resume redoes (0: every commit)")
 	return cmd
 }
 
@@ -110,8 +112,8 @@ func runSolve(cmd *cobra.Command, f *solveFlags) error {
 		return runSolveDir(cmd, f)
 	}
 	switch {
-	case f.mem != "" || f.resume || f.add != "" || f.spill != "":
-		return usageErr(errors.New("--mem, --resume, --add and --spill need --dir"))
+	case f.mem != "" || f.resume || f.add != "" || f.spill != "" || f.split != "" || cmd.Flags().Changed("sync-interval"):
+		return usageErr(errors.New("--mem, --resume, --add, --spill, --split and --sync-interval need --dir"))
 	case f.grammarPath == "":
 		return usageErr(errors.New(`required flag "grammar" not set`))
 	case f.graphPath == "":

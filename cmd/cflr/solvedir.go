@@ -88,6 +88,14 @@ func runSolveDir(cmd *cobra.Command, f *solveFlags) error {
 		}
 		opts.SplitBytes = m
 	}
+	switch {
+	case f.syncInterval < 0:
+		return usageErr(errors.New("--sync-interval must not be negative"))
+	case f.syncInterval == 0:
+		opts.SyncInterval = -1 // every commit
+	default:
+		opts.SyncInterval = f.syncInterval
+	}
 	if f.resume && f.add != "" {
 		return usageErr(errors.New("--resume and --add: give one (--add also continues an unfinished solve)"))
 	}

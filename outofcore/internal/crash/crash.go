@@ -90,6 +90,15 @@ func (f *FS) Create(name string, c vfs.DiskWriteCategory) (vfs.File, error) {
 	return f.wrap(file, name, err)
 }
 
+// GetDiskUsage reports at most FullAfter bytes available while it is set.
+func (f *FS) GetDiskUsage(path string) (vfs.DiskUsage, error) {
+	u, err := f.FS.GetDiskUsage(path)
+	if n := f.FullAfter.Load(); n > 0 && err == nil {
+		u.AvailBytes = min(u.AvailBytes, uint64(n))
+	}
+	return u, err
+}
+
 // tableBuffer is the size of the pieces in which tables are written.
 const tableBuffer = 64 << 10
 
