@@ -693,11 +693,33 @@ func (P *Partition) Load(v uint32, rec []byte) error {
 	return nil
 }
 
-// decodeInto decodes v's record into its (empty) lists.
+// decodeInto decodes v's record into its (empty) lists. The record's
+// entries, list slots and small sets take one allocation each, sized by a
+// scan of the record.
 func (p *partition) decodeInto(v uint32, rec []byte) error {
-	kind := p.eng.kind
-	return decodeVertex(rec, uint32(len(p.eng.rules.labels)), func(l uint32, s side) *bitmap {
-		e := kind.newEntry(l)
+	k, small := scanVertex(rec)
+	d := setDecoder{small: make([]uint32, 0, small)}
+	var ents []bitmapEntry
+	if _, ok := p.eng.kind.(bitmapKind); ok {
+		ents = make([]bitmapEntry, k[out]+k[in])
+	}
+	slots := make([]slot, 0, k[out]+k[in])
+	for s := range 2 {
+		// Each side's slots with their capacity capped: a side that
+		// gains a label reallocates.
+		n := k[s]
+		p.adj[s][v-p.lo].ents, slots = slots[:0:n], slots[n:n:cap(slots)]
+	}
+	return decodeRecord(rec, uint32(len(p.eng.rules.labels)), &d, func(l uint32, s side) *bitmap {
+		var e *entry
+		if len(ents) > 0 {
+			x := &ents[0]
+			ents = ents[1:]
+			x.e.label, x.e.all = l, &x.b
+			e = &x.e
+		} else {
+			e = p.eng.kind.newEntry(l)
+		}
 		a := &p.adj[s][v-p.lo]
 		a.ents = append(a.ents, slot{l, e})
 		return e.all.(*bitmap)
@@ -755,13 +777,13 @@ func (P *Partition) AppendVertex(dst []byte, v uint32) []byte {
 		ents := p.list(v, side(s)).ents
 		k := 0
 		for _, sl := range ents {
-			if sl.e.all.Len() > 0 {
+			if !isEmpty(sl.e.all) {
 				k++
 			}
 		}
 		dst = binary.AppendUvarint(dst, uint64(k))
 		for _, sl := range ents {
-			if e := sl.e; e.all.Len() > 0 {
+			if e := sl.e; !isEmpty(e.all) {
 				dst = binary.AppendUvarint(dst, uint64(e.label))
 				dst, p.ubuf = appendSet(dst, e.all, p.ubuf)
 			}
@@ -920,10 +942,13 @@ func (p *partition) decodeOutbox(data []byte, box *outbox) error {
 		return errCorrupt
 	}
 	table := make([]vset, nt)
+	_, _, small := scanSets(data, int(nt))
+	d := setDecoder{small: make([]uint32, 0, small)}
+	sets := make([]bitmap, nt)
 	for i := range table {
-		b := &bitmap{}
+		b := &sets[i]
 		var err error
-		if data, err = decodeSetInto(b, data); err != nil {
+		if data, err = decodeSetInto(b, data, &d); err != nil {
 			return err
 		}
 		if b.Len() > 0 && maxOf(b) >= p.eng.n {
@@ -972,6 +997,40 @@ func maxOf(b *bitmap) uint32 {
 // bitmap to fill for each label and side, after (if non-nil) sees it
 // filled. Labels must ascend per side and lie below nlabels.
 func decodeVertex(rec []byte, nlabels uint32, into func(l uint32, s side) *bitmap, after func(l uint32, s side, b *bitmap)) error {
+	_, small := scanVertex(rec)
+	return decodeRecord(rec, nlabels, &setDecoder{small: make([]uint32, 0, small)}, into, after)
+}
+
+// scanVertex returns the number of sets on each side of a vertex record
+// and the elements of its small sets, as far as the record parses: a hint
+// for allocating, which is at most the record's length.
+func scanVertex(rec []byte) (k [2]int, small int) {
+	for s := range 2 {
+		n, m := binary.Uvarint(rec)
+		if m <= 0 {
+			break
+		}
+		rec = rec[m:]
+		for range min(n, uint64(len(rec))) {
+			_, m := binary.Uvarint(rec)
+			if m <= 0 {
+				return k, small
+			}
+			rec = rec[m:]
+			sets, size, sm := scanSets(rec, 1)
+			if sets == 0 {
+				return k, small
+			}
+			k[s]++
+			small += sm
+			rec = rec[size:]
+		}
+	}
+	return k, small
+}
+
+// decodeRecord is decodeVertex with d's slab.
+func decodeRecord(rec []byte, nlabels uint32, d *setDecoder, into func(l uint32, s side) *bitmap, after func(l uint32, s side, b *bitmap)) error {
 	for s := range 2 {
 		k, n := binary.Uvarint(rec)
 		if n <= 0 || k > uint64(len(rec)) {
@@ -988,7 +1047,7 @@ func decodeVertex(rec []byte, nlabels uint32, into func(l uint32, s side) *bitma
 			rec = rec[n:]
 			b := into(uint32(l), side(s))
 			var err error
-			if rec, err = decodeSetInto(b, rec); err != nil {
+			if rec, err = decodeSetInto(b, rec, d); err != nil {
 				return err
 			}
 			if after != nil {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"io"
 	"slices"
+	"sync"
 
 	"github.com/RoaringBitmap/roaring/v2"
 )
@@ -49,12 +51,15 @@ type bitmapKind struct{}
 func (bitmapKind) make() vset { return &bitmap{} }
 
 func (bitmapKind) newEntry(l uint32) *entry {
-	x := &struct {
-		e entry
-		b bitmap
-	}{}
+	x := &bitmapEntry{}
 	x.e.label, x.e.all = l, &x.b
 	return &x.e
+}
+
+// bitmapEntry is an entry with its set of all edges.
+type bitmapEntry struct {
+	e entry
+	b bitmap
 }
 
 func (bitmapKind) reset(s vset) {
@@ -412,18 +417,34 @@ const (
 	tagRoaring = 1
 )
 
+// isEmpty reports whether s has no elements, without counting a bitmap's.
+func isEmpty(s vset) bool {
+	if b, ok := s.(*bitmap); ok {
+		if b.b != nil {
+			return b.b.IsEmpty()
+		}
+		return len(b.small) == 0
+	}
+	return s.Len() == 0
+}
+
 // appendSet appends s's encoding to dst, using buf as scratch; it returns
 // both.
 func appendSet(dst []byte, s vset, buf []uint32) ([]byte, []uint32) {
 	if b, ok := s.(*bitmap); ok && b.b != nil {
-		dst = append(dst, tagRoaring)
 		n := b.b.GetSerializedSizeInBytes()
+		dst = append(dst, tagRoaring)
 		dst = binary.AppendUvarint(dst, n)
-		w := bytes.NewBuffer(dst)
+		// Roaring writes into dst itself, grown once: a bytes.Buffer
+		// would cost an allocation per set and grow on its own terms.
+		w := appenderPool.Get().(*appender)
+		w.b = slices.Grow(dst, int(n))
 		if _, err := b.b.WriteTo(w); err != nil {
-			panic(err) // writes to a bytes.Buffer do not fail
+			panic(err) // appends do not fail
 		}
-		return w.Bytes(), buf
+		dst, w.b = w.b, nil
+		appenderPool.Put(w)
+		return dst, buf
 	}
 	buf = s.AppendTo(buf[:0])
 	slices.Sort(buf)
@@ -441,15 +462,88 @@ func appendSet(dst []byte, s vset, buf []uint32) ([]byte, []uint32) {
 	return dst, buf
 }
 
+// appender is an io.Writer that appends to a slice. They are pooled, since
+// one passed to roaring as an interface would escape: an allocation per set.
+type appender struct{ b []byte }
+
+func (w *appender) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+var appenderPool = sync.Pool{New: func() any { return new(appender) }}
+
 var errCorrupt = ErrMalformed
 
 // ErrMalformed is the error for a store record (vertex sets or messages)
 // that does not decode.
 var ErrMalformed = errors.New("malformed record")
 
+// setDecoder is the state that decoding the sets of one record (or one
+// message) shares. Roaring sets are read from a private copy of the bytes,
+// made at the record's first roaring set: the containers then use that
+// memory as it is instead of copying each one through a reader, and the
+// caller's bytes (pebble's, which it reuses) are never referenced.
+type setDecoder struct {
+	in *sliceInput // nil until the record is copied
+	// small is a slab for the elements of small sets (scanSets counts
+	// them): each takes a slice with its capacity capped, so one that
+	// grows reallocates. A record's sets live and die together, and
+	// one allocation instead of one per set is most of a load's
+	// allocations.
+	small []uint32
+}
+
+// smallSlice returns an empty slice with capacity n, from the slab while
+// it lasts.
+func (d *setDecoder) smallSlice(n int) []uint32 {
+	i := len(d.small)
+	if cap(d.small)-i < n {
+		return make([]uint32, 0, n)
+	}
+	d.small = d.small[:i+n]
+	return d.small[i : i : i+n]
+}
+
+// scanSets walks up to n set encodings at the start of data and returns
+// how many it walked, the bytes they take and their small sets' elements:
+// a hint for allocating, since it stops at the first thing that does not
+// parse and checks nothing else (decodeSetInto does).
+func scanSets(data []byte, n int) (sets, size, small int) {
+	rest := data
+	for ; sets < n; sets++ {
+		if len(rest) == 0 {
+			break
+		}
+		tag := rest[0]
+		m, k := binary.Uvarint(rest[1:])
+		if k <= 0 || m > uint64(len(rest)-1-k) {
+			break
+		}
+		rest = rest[1+k:]
+		if tag != tagSmall {
+			rest = rest[m:]
+			continue
+		}
+		// m uvarints: m bytes without the continuation bit.
+		i := 0
+		for c := m; c > 0 && i < len(rest); i++ {
+			if rest[i] < 0x80 {
+				c--
+			}
+		}
+		if m <= smallMax {
+			small += int(m)
+		}
+		rest = rest[i:]
+	}
+	return sets, len(data) - len(rest), small
+}
+
 // decodeSetInto decodes one set from data into b (which must be empty) and
-// returns the rest of data.
-func decodeSetInto(b *bitmap, data []byte) (rest []byte, err error) {
+// returns the rest of data, which is a private copy once d has made one:
+// callers go on from rest.
+func decodeSetInto(b *bitmap, data []byte, d *setDecoder) (rest []byte, err error) {
 	if len(data) == 0 {
 		return nil, errCorrupt
 	}
@@ -468,7 +562,7 @@ func decodeSetInto(b *bitmap, data []byte) (rest []byte, err error) {
 		if n > smallMax {
 			b.b = roaring.New()
 		} else {
-			b.small = make([]uint32, 0, n)
+			b.small = d.smallSlice(int(n))
 		}
 		var x uint64
 		for i := range n {
@@ -496,7 +590,11 @@ func decodeSetInto(b *bitmap, data []byte) (rest []byte, err error) {
 		if n > uint64(len(data)) {
 			return nil, errCorrupt
 		}
-		rb, err := unmarshalRoaring(data[:n])
+		if d.in == nil {
+			d.in = &sliceInput{}
+			data = bytes.Clone(data)
+		}
+		rb, err := unmarshalRoaring(d.in, data[:n:n])
 		if err != nil {
 			return nil, err
 		}
@@ -506,20 +604,87 @@ func decodeSetInto(b *bitmap, data []byte) (rest []byte, err error) {
 	return nil, errCorrupt
 }
 
-// unmarshalRoaring decodes roaring's portable format, turning any panic
-// on malformed bytes into an error.
-func unmarshalRoaring(data []byte) (rb *roaring.Bitmap, err error) {
+// unmarshalRoaring decodes roaring's portable format from data, which
+// nothing else may use (the bitmap keeps it), turning any panic on
+// malformed bytes into an error.
+func unmarshalRoaring(in *sliceInput, data []byte) (rb *roaring.Bitmap, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			rb, err = nil, errCorrupt
 		}
 	}()
 	rb = roaring.New()
-	if err := rb.UnmarshalBinary(data); err != nil {
+	in.buf, in.off = data, 0
+	_, err = rb.ReadFrom(in)
+	in.buf = nil
+	if err != nil {
 		return nil, errCorrupt
 	}
 	if err := rb.Validate(); err != nil {
 		return nil, errCorrupt
 	}
 	return rb, nil
+}
+
+// sliceInput reads a byte slice for roaring's ReadFrom. Besides io.Reader
+// it has the methods of roaring's internal ByteInput, which ReadFrom looks
+// for: through them it takes each container's bytes as a subslice (its
+// capacity capped, so a container that grows reallocates rather than
+// overwriting the next) and, as NextReturnsSafeSlice says, owns them, with
+// no copy-on-write. (Were roaring to stop finding these methods, it would
+// read through Read and copy, as before.)
+type sliceInput struct {
+	buf []byte
+	off int
+}
+
+func (r *sliceInput) Read(p []byte) (int, error) {
+	if r.off >= len(r.buf) {
+		if len(p) == 0 {
+			return 0, nil
+		}
+		return 0, io.EOF
+	}
+	n := copy(p, r.buf[r.off:])
+	r.off += n
+	return n, nil
+}
+
+func (r *sliceInput) Next(n int) ([]byte, error) {
+	if n < 0 || n > len(r.buf)-r.off {
+		return nil, io.ErrUnexpectedEOF
+	}
+	b := r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return b, nil
+}
+
+func (r *sliceInput) NextReturnsSafeSlice() bool { return true }
+
+func (r *sliceInput) ReadUInt32() (uint32, error) {
+	if len(r.buf)-r.off < 4 {
+		return 0, io.ErrUnexpectedEOF
+	}
+	v := binary.LittleEndian.Uint32(r.buf[r.off:])
+	r.off += 4
+	return v, nil
+}
+
+func (r *sliceInput) ReadUInt16() (uint16, error) {
+	if len(r.buf)-r.off < 2 {
+		return 0, io.ErrUnexpectedEOF
+	}
+	v := binary.LittleEndian.Uint16(r.buf[r.off:])
+	r.off += 2
+	return v, nil
+}
+
+func (r *sliceInput) GetReadBytes() int64 { return int64(r.off) }
+
+func (r *sliceInput) SkipBytes(n int) error {
+	if n < 0 || n > len(r.buf)-r.off {
+		return io.ErrUnexpectedEOF
+	}
+	r.off += n
+	return nil
 }
