@@ -376,28 +376,16 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	}
 	// Commit: changed vertices, outgoing messages, consumed messages
 	// deleted, the partition record; all or nothing.
-	// Sized for the records it replaces and some growth: a batch that
-	// doubles as it fills copies itself again and again.
-	var old int64
-	P.Dirty(func(v uint32) { old += int64(s.cur.sizes[v-lo]) + 8 })
-	b := s.db.NewBatchWithSize(int(old + old/4 + 64<<10))
-	started := false
-	defer func() {
-		if !started {
-			b.Close()
-		}
-	}()
-	var buf []byte
-	half := 0
+	// The records and messages are encoded first and the batch made to
+	// size: a batch that doubles as it fills copies itself again and
+	// again (and the new vertices of early rounds defeated any estimate
+	// from the records replaced).
+	var recs []byte
+	var ends []int
 	P.Dirty(func(v uint32) {
-		buf = P.AppendVertex(buf[:0], v)
-		rec.Bytes += int64(len(buf)) - int64(s.cur.sizes[v-lo])
-		b.Set(keyVertex(v), buf, nil)
-		if half++; half == 64 {
-			crash.Point("batch")
-		}
+		recs = P.AppendVertex(recs, v)
+		ends = append(ends, len(recs))
 	})
-	P.ClearDirty()
 	r := s.cur
 	type out struct {
 		q    int
@@ -405,14 +393,36 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 		msgs []byte
 	}
 	var outs []out
+	// A batch entry: kind, key and value, each with a uvarint length.
+	size := 64 + len(recs) + len(ends)*(1+5+2*binary.MaxVarintLen32)
 	for q := range s.parts {
 		if msgs := P.TakeOutbox(q); msgs != nil {
 			r.seq++
-			key := keyMsg(q, uint32(p), r.epoch, r.seq)
-			b.Set(key, msgs, nil)
-			work[q] = true
-			outs = append(outs, out{q, key, msgs})
+			outs = append(outs, out{q, keyMsg(q, uint32(p), r.epoch, r.seq), msgs})
+			size += 1 + len(outs[len(outs)-1].key) + len(msgs) + 2*binary.MaxVarintLen32
 		}
+	}
+	size += len(consumed) * 2 * (1 + 21 + binary.MaxVarintLen32)
+	b := s.db.NewBatchWithSize(size + 4<<10)
+	started := false
+	defer func() {
+		if !started {
+			b.Close()
+		}
+	}()
+	i, at := 0, 0
+	P.Dirty(func(v uint32) {
+		rec.Bytes += int64(ends[i]-at) - int64(s.cur.sizes[v-lo])
+		b.Set(keyVertex(v), recs[at:ends[i]], nil)
+		at = ends[i]
+		if i++; i == 64 {
+			crash.Point("batch")
+		}
+	})
+	P.ClearDirty()
+	for _, o := range outs {
+		b.Set(o.key, o.msgs, nil)
+		work[o.q] = true
 	}
 	for src, epoch := range consumed {
 		b.DeleteRange(keyMsg(p, src, 0, 0), keyMsg(p, src, epoch+1, 0), nil)
