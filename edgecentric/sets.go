@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -462,6 +463,9 @@ func appendSet(dst []byte, s vset, buf []uint32) ([]byte, []uint32) {
 	return dst, buf
 }
 
+// uvarintLen is the length of x's uvarint encoding.
+func uvarintLen(x uint32) int { return (bits.Len32(x|1) + 6) / 7 }
+
 // appender is an io.Writer that appends to a slice. They are pooled, since
 // one passed to roaring as an interface would escape: an allocation per set.
 type appender struct{ b []byte }
@@ -480,18 +484,26 @@ var errCorrupt = ErrMalformed
 var ErrMalformed = errors.New("malformed record")
 
 // setDecoder is the state that decoding the sets of one record (or one
-// message) shares. Roaring sets are read from a private copy of the bytes,
-// made at the record's first roaring set: the containers then use that
-// memory as it is instead of copying each one through a reader, and the
-// caller's bytes (pebble's, which it reuses) are never referenced.
+// message) shares: slabs that its sets take their memory from, sized by
+// a scan (scanSets). A record's sets live and die together, and one
+// allocation instead of one per set is most of a load's allocations. Each
+// set takes a slice with its capacity capped, so one that grows
+// reallocates rather than writing into the next.
 type setDecoder struct {
-	in *sliceInput // nil until the record is copied
-	// small is a slab for the elements of small sets (scanSets counts
-	// them): each takes a slice with its capacity capped, so one that
-	// grows reallocates. A record's sets live and die together, and
-	// one allocation instead of one per set is most of a load's
-	// allocations.
+	// small holds the elements of small sets.
 	small []uint32
+	// roar holds copies of roaring sets' bytes. Roaring reads them
+	// through in (allocated at the first roaring set), whose containers
+	// then use that memory as it is instead of copying each one through
+	// a reader; and the caller's bytes (pebble's, which it reuses) are
+	// never referenced.
+	roar []byte
+	in   *sliceInput
+}
+
+// newSetDecoder returns a setDecoder with slabs for c.
+func newSetDecoder(c scanned) setDecoder {
+	return setDecoder{small: make([]uint32, 0, c.small), roar: make([]byte, 0, c.roar)}
 }
 
 // smallSlice returns an empty slice with capacity n, from the slab while
@@ -505,13 +517,32 @@ func (d *setDecoder) smallSlice(n int) []uint32 {
 	return d.small[i : i : i+n]
 }
 
-// scanSets walks up to n set encodings at the start of data and returns
-// how many it walked, the bytes they take and their small sets' elements:
-// a hint for allocating, since it stops at the first thing that does not
-// parse and checks nothing else (decodeSetInto does).
-func scanSets(data []byte, n int) (sets, size, small int) {
+// private returns a copy of b, from the slab while it lasts.
+func (d *setDecoder) private(b []byte) []byte {
+	i := len(d.roar)
+	if cap(d.roar)-i < len(b) {
+		return bytes.Clone(b)
+	}
+	d.roar = append(d.roar, b...)
+	return d.roar[i:len(d.roar):len(d.roar)]
+}
+
+// scanned counts what some set encodings hold.
+type scanned struct {
+	sets  int // sets walked
+	size  int // bytes they take
+	small int // elements of small sets (up to smallMax)
+	roar  int // bytes of roaring sets
+}
+
+// scanSets walks up to n set encodings at the start of data and counts
+// them: a hint for allocating, which stops at the first thing that does
+// not parse and checks nothing else (decodeSetInto does). Its counts are
+// at most len(data).
+func scanSets(data []byte, n int) scanned {
+	var c scanned
 	rest := data
-	for ; sets < n; sets++ {
+	for ; c.sets < n; c.sets++ {
 		if len(rest) == 0 {
 			break
 		}
@@ -522,27 +553,28 @@ func scanSets(data []byte, n int) (sets, size, small int) {
 		}
 		rest = rest[1+k:]
 		if tag != tagSmall {
+			c.roar += int(m)
 			rest = rest[m:]
 			continue
 		}
 		// m uvarints: m bytes without the continuation bit.
 		i := 0
-		for c := m; c > 0 && i < len(rest); i++ {
+		for r := m; r > 0 && i < len(rest); i++ {
 			if rest[i] < 0x80 {
-				c--
+				r--
 			}
 		}
 		if m <= smallMax {
-			small += int(m)
+			c.small += int(m)
 		}
 		rest = rest[i:]
 	}
-	return sets, len(data) - len(rest), small
+	c.size = len(data) - len(rest)
+	return c
 }
 
-// decodeSetInto decodes one set from data into b (which must be empty) and
-// returns the rest of data, which is a private copy once d has made one:
-// callers go on from rest.
+// decodeSetInto decodes one set from data into b (which must be empty),
+// taking its memory from d, and returns the rest of data.
 func decodeSetInto(b *bitmap, data []byte, d *setDecoder) (rest []byte, err error) {
 	if len(data) == 0 {
 		return nil, errCorrupt
@@ -592,9 +624,8 @@ func decodeSetInto(b *bitmap, data []byte, d *setDecoder) (rest []byte, err erro
 		}
 		if d.in == nil {
 			d.in = &sliceInput{}
-			data = bytes.Clone(data)
 		}
-		rb, err := unmarshalRoaring(d.in, data[:n:n])
+		rb, err := unmarshalRoaring(d.in, d.private(data[:n]))
 		if err != nil {
 			return nil, err
 		}
