@@ -3,6 +3,7 @@ package edgecentric
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -170,7 +171,8 @@ func TestCodecPOCR(t *testing.T) {
 			if want := P.oldAppendVertex(nil, r.v); !bytes.Equal(r.rec, want) {
 				t.Fatalf("vertex %d: AppendVertex wrote %x, the previous encoder %x", r.v, r.rec, want)
 			}
-			if err := fresh.Load(r.v, r.rec); err != nil {
+			// A stored record is framed (fragments.go): one fragment here.
+			if err := fresh.Load(r.v, append(binary.AppendUvarint(nil, uint64(len(r.rec))), r.rec...)); err != nil {
 				t.Fatalf("vertex %d: %v", r.v, err)
 			}
 			if err := old.p.oldDecodeInto(r.v, r.rec); err != nil {

@@ -28,6 +28,8 @@ type entry struct {
 	all    vset
 	pend   vset
 	queued bool
+	// fresh tracks what a loaded entry gained (see fragments.go).
+	fresh int32
 }
 
 // adjList is a vertex's labeled adjacency on one side: slots sorted by
@@ -164,6 +166,12 @@ type partition struct {
 	// the partition whose processed sets changed since it was last
 	// cleared: only those vertices are written back to the store.
 	dirty []uint64
+	// gains, frags and fbuf serve records stored in fragments
+	// (fragments.go): what loaded entries gained, the fragments each
+	// vertex's record had, and a scratch buffer.
+	gains []vset
+	frags []uint8
+	fbuf  []byte
 
 	// Partitions run on different threads and their hot fields (counters,
 	// queue and buffer headers) are written constantly: keep two
@@ -188,7 +196,7 @@ func (p *partition) fault(v uint32) {
 	p.loaded[i>>6] |= 1 << (i & 63)
 	rec, err := p.eng.fetch(v)
 	if err == nil && rec != nil {
-		err = p.decodeInto(v, rec)
+		err = p.loadRecord(v, rec)
 	}
 	if err != nil && p.err == nil {
 		p.err = fmt.Errorf("vertex %d: %w", v, err)
@@ -223,6 +231,9 @@ func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 		if e.all.Add(nbr) {
 			p.derived++
 			p.markDirty(v)
+			if e.fresh != 0 {
+				p.gainedList(e, []uint32{nbr})
+			}
 		}
 		return
 	}
@@ -270,6 +281,7 @@ func (p *partition) discoverSet(v, l uint32, s side, set vset) {
 		p.found = e.all.Discover(set, nil, p.found[:0])
 		if len(p.found) > 0 {
 			p.markDirty(v)
+			p.gainedList(e, p.found)
 		}
 	} else {
 		if e.pend == nil {
@@ -371,6 +383,7 @@ func (p *partition) process(w work) {
 	}
 	unionDisjoint(e.all, P) // pending and processed sets are disjoint
 	p.markDirty(w.v)
+	p.gained(e, P)
 	p.pbuf = P.AppendTo(p.pbuf[:0])
 	p.shipped = false
 	p.role(w.v, e.label, w.s, P)
@@ -669,7 +682,8 @@ type Partition struct{ p *partition }
 // ID is the partition's number.
 func (P *Partition) ID() int { return P.p.id }
 
-// Load sets vertex v's processed sets from rec (AppendVertex's encoding).
+// Load sets vertex v's processed sets from its stored record rec (one or
+// more fragments of AppendFragment; empty for none).
 // Load each vertex at most once, before Gather; a lazily loading partition
 // ignores vertices it has fetched already.
 func (P *Partition) Load(v uint32, rec []byte) error {
@@ -687,7 +701,7 @@ func (P *Partition) Load(v uint32, rec []byte) error {
 	if len(p.adj[out][v-p.lo].ents) > 0 || len(p.adj[in][v-p.lo].ents) > 0 {
 		return fmt.Errorf("vertex %d loaded twice", v)
 	}
-	if err := p.decodeInto(v, rec); err != nil {
+	if err := p.loadRecord(v, rec); err != nil {
 		return fmt.Errorf("vertex %d: %w", v, err)
 	}
 	return nil
@@ -755,7 +769,7 @@ func (p *partition) prefetch(box *outbox) error {
 	slices.Sort(vs)
 	p.found = vs[:0]
 	return p.eng.fetchMany(vs, func(v uint32, rec []byte) error {
-		if err := p.decodeInto(v, rec); err != nil {
+		if err := p.loadRecord(v, rec); err != nil {
 			return fmt.Errorf("vertex %d: %w", v, err)
 		}
 		return nil

@@ -457,7 +457,7 @@ type KernelOptions struct {
 	SpillBytes int
 	Spill      func(q int, msgs []byte) error
 	// Fetch, if set, makes partitions load lazily: a vertex's record
-	// (Partition.AppendVertex's encoding, or nil for none) is fetched on
+	// (fragments of Partition.AppendFragment, or nil for none) is fetched on
 	// its first use, so a round reads only the vertices it touches.
 	Fetch func(v uint32) ([]byte, error)
 	// FetchMany, if set with Fetch, fetches the records of vertices vs
@@ -652,6 +652,7 @@ func (k *Kernel) NewPartition(id int) *Partition {
 	p.dirty = make([]uint64, (hi-lo+63)/64)
 	if k.e.fetch != nil {
 		p.loaded = make([]uint64, (hi-lo+63)/64)
+		p.frags = make([]uint8, hi-lo)
 	}
 	return &Partition{p: p}
 }
@@ -701,13 +702,14 @@ func (k *Kernel) Route(msgs []byte) ([][]byte, error) {
 	return out, nil
 }
 
-// ForEachSet decodes a vertex record (Partition.AppendVertex) without a
-// partition: fn gets each stored label with its side (out: the vertex's
-// out-neighbours; otherwise its in-neighbours) and neighbours, ascending.
-// fn's slice is reused across calls.
+// ForEachSet decodes a stored vertex record (fragments of
+// Partition.AppendFragment) without a partition: fn gets each stored
+// label with its side (out: the vertex's out-neighbours; otherwise its
+// in-neighbours) and neighbours, ascending. fn's slice is reused across
+// calls.
 func (k *Kernel) ForEachSet(rec []byte, fn func(l uint32, out bool, nbrs []uint32)) error {
 	var buf []uint32
-	return decodeVertex(rec, uint32(len(k.e.rules.labels)), func(uint32, side) *bitmap { return &bitmap{} }, func(l uint32, s side, b *bitmap) {
+	return forEachSet(rec, uint32(len(k.e.rules.labels)), func(l uint32, s side, b *bitmap) {
 		buf = b.AppendTo(buf[:0])
 		if b.b == nil {
 			slices.Sort(buf)

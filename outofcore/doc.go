@@ -30,12 +30,20 @@
 //	p <partition:4>                    partition record (JSON): commit
 //	                                   epoch, stored edges, counters
 //	a <vertex:4>                       one vertex's processed sets, both
-//	                                   sides (edgecentric's encoding);
+//	                                   sides, in fragments (edgecentric's
+//	                                   encoding, whose union is the sets);
 //	                                   a partition is a vertex range, so
 //	                                   loading it is one sequential scan
 //	w <dst:4> <src:4> <epoch:8> <seq:4> a chunk of the 3D worklist: edge
 //	                                   halves that src found for dst
 //	                                   during its epoch-th commit
+//
+// A step's commit appends to a changed vertex's record a fragment with
+// only what the step added, as a pebble merge operand (pebble's default
+// merger concatenates them), and rewrites the record whole when it has no
+// record yet, already has maxFragments fragments, or the addition is more
+// than half its size: most steps add a few edges to sets that hold many,
+// and whole records were most of what the store wrote.
 //
 // A step reads the targets of all the chunks waiting for its partition
 // (w<p>, and the one the previous step's commit sent it, from memory),

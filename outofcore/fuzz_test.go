@@ -54,7 +54,11 @@ func FuzzDecode(f *testing.F) {
 	if err := P.Process(context.Background()); err != nil {
 		f.Fatal(err)
 	}
-	P.Dirty(func(v uint32) { f.Add(P.AppendVertex(nil, v)) })
+	P.Dirty(func(v uint32) {
+		whole := P.AppendFragment(nil, v, false)
+		f.Add(whole)
+		f.Add(P.AppendFragment(whole, v, false)) // two fragments
+	})
 	f.Add([]byte{1, 0, 1, 5, 0xff, 0xff})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		k.ForEachSet(data, func(uint32, bool, []uint32) {})

@@ -380,11 +380,27 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	// size: a batch that doubles as it fills copies itself again and
 	// again (and the new vertices of early rounds defeated any estimate
 	// from the records replaced).
+	// A changed vertex's record gets a fragment with what the step added
+	// (a pebble merge operand: the store concatenates them), or is
+	// rewritten whole when it has no record yet, has many fragments, or
+	// the addition is large beside it.
 	var recs []byte
 	var ends []int
+	var whole []bool
 	P.Dirty(func(v uint32) {
-		recs = P.AppendVertex(recs, v)
+		stored, n0 := int(s.cur.sizes[v-lo]), len(recs)
+		w := stored == 0 || P.Fragments(v) >= maxFragments
+		if !w {
+			recs = P.AppendFragment(recs, v, true)
+			if w = 2*(len(recs)-n0) > stored; w {
+				recs = recs[:n0]
+			}
+		}
+		if w {
+			recs = P.AppendFragment(recs, v, false)
+		}
 		ends = append(ends, len(recs))
+		whole = append(whole, w)
 	})
 	r := s.cur
 	type out struct {
@@ -412,8 +428,13 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	}()
 	i, at := 0, 0
 	P.Dirty(func(v uint32) {
-		rec.Bytes += int64(ends[i]-at) - int64(s.cur.sizes[v-lo])
-		b.Set(keyVertex(v), recs[at:ends[i]], nil)
+		if whole[i] {
+			rec.Bytes += int64(ends[i]-at) - int64(s.cur.sizes[v-lo])
+			b.Set(keyVertex(v), recs[at:ends[i]], nil)
+		} else {
+			rec.Bytes += int64(ends[i] - at)
+			b.Merge(keyVertex(v), recs[at:ends[i]], nil)
+		}
 		at = ends[i]
 		if i++; i == 64 {
 			crash.Point("batch")
@@ -466,6 +487,11 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	crash.Point("commit")
 	return nil
 }
+
+// maxFragments is the number of fragments past which a changed vertex's
+// record is rewritten whole: each fragment costs every later load a
+// decode and a union.
+const maxFragments = 4
 
 // nextWork is the partition after p with work, in the order Solve visits
 // them (wrapping to the next round), or -1.
@@ -559,7 +585,7 @@ func (s *Store) prefetchTargets(P *edgecentric.Partition, p int, lo, hi uint32, 
 	}
 	// A vertex with no record loads as empty, so that Gather does not
 	// look for it again.
-	return s.fetchRecords(vs, []byte{0, 0}, func(v uint32, rec []byte) error {
+	return s.fetchRecords(vs, []byte{}, func(v uint32, rec []byte) error {
 		if err := P.Load(v, rec); err != nil {
 			return s.corrupt("%v", err)
 		}

@@ -23,7 +23,7 @@ import (
 )
 
 // formatVersion changes whenever the key layout or an encoding does.
-const formatVersion = 1
+const formatVersion = 2
 
 // seedSource is the source id of input-edge messages.
 const seedSource = 0xffffffff

@@ -1,0 +1,202 @@
+package edgecentric
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+)
+
+// A vertex's stored record (package outofcore) is one or more fragments,
+// each a uvarint length followed by a vertex encoding (two sides, each a
+// count of labels and, per label ascending, the label and its set). The
+// record's sets are the union of its fragments' sets. A driver writes a
+// whole record as one fragment, or appends to it a fragment with only what
+// a step added (AppendFragment with gains): most steps add a few edges to
+// sets that hold many, and rewriting whole records was most of what the
+// store wrote (i3.vfg: 387 MB of sets, of which 60 MB new).
+//
+// While a partition tracks changes (Kernel partitions), an entry's fresh
+// field says what it gained since it was loaded: 0 for an entry made
+// since (all of it is new), -1 for a loaded entry that gained nothing,
+// k > 0 for one whose gains are p.gains[k-1]. The in-memory engine loads
+// nothing, so its entries stay at 0 and it never tracks gains.
+
+// frames calls fn with each fragment of rec, and fails on a malformed
+// framing.
+func frames(rec []byte, fn func(frag []byte) error) error {
+	for len(rec) > 0 {
+		n, k := binary.Uvarint(rec)
+		if k <= 0 || n > uint64(len(rec)-k) {
+			return errCorrupt
+		}
+		if err := fn(rec[k : k+int(n)]); err != nil {
+			return err
+		}
+		rec = rec[k+int(n):]
+	}
+	return nil
+}
+
+// loadRecord sets vertex v's (empty) lists from its stored record: the
+// first fragment decodes straight into them, later ones are merged in.
+// An empty record is a vertex with no sets.
+func (p *partition) loadRecord(v uint32, rec []byte) error {
+	i := v - p.lo
+	nf := 0
+	err := frames(rec, func(frag []byte) error {
+		nf++
+		if nf == 1 {
+			return p.decodeInto(v, frag)
+		}
+		return decodeVertex(frag, uint32(len(p.eng.rules.labels)), func(uint32, side) *bitmap { return &bitmap{} }, func(l uint32, s side, b *bitmap) {
+			e := p.adj[s][i].getOrCreate(l, p.eng.kind)
+			if e.all.Len() == 0 {
+				e.all = b
+			} else {
+				e.all.Union(b)
+			}
+		})
+	})
+	if err != nil {
+		return err
+	}
+	for s := range 2 {
+		for _, sl := range p.adj[s][i].ents {
+			sl.e.fresh = -1
+		}
+	}
+	if p.frags != nil {
+		p.frags[i] = uint8(min(nf, 255))
+	}
+	return nil
+}
+
+// gained records that loaded entry e gained the elements of set (which
+// e.all did not hold before), for AppendFragment.
+func (p *partition) gained(e *entry, set vset) {
+	if e.fresh == 0 {
+		return // made since the load: all of it is new
+	}
+	if e.fresh < 0 {
+		p.gains = append(p.gains, p.eng.kind.make())
+		e.fresh = int32(len(p.gains))
+	}
+	unionDisjoint(p.gains[e.fresh-1], set)
+}
+
+// gainedList is gained for the elements xs.
+func (p *partition) gainedList(e *entry, xs []uint32) {
+	if e.fresh == 0 || len(xs) == 0 {
+		return
+	}
+	if e.fresh < 0 {
+		p.gains = append(p.gains, p.eng.kind.make())
+		e.fresh = int32(len(p.gains))
+	}
+	g := p.gains[e.fresh-1]
+	for _, x := range xs {
+		g.Add(x)
+	}
+}
+
+// AppendFragment appends a fragment of v's stored record to dst (see
+// frames): with gains, only what v's processed sets gained since v was
+// loaded (sets made since, whole; the new elements of loaded sets),
+// otherwise all of them (a whole record).
+func (P *Partition) AppendFragment(dst []byte, v uint32, gains bool) []byte {
+	p := P.p
+	if !gains {
+		body := P.AppendVertex(p.fbuf[:0], v)
+		p.fbuf = body
+		dst = binary.AppendUvarint(dst, uint64(len(body)))
+		return append(dst, body...)
+	}
+	body := p.fbuf[:0]
+	for s := range 2 {
+		ents := p.list(v, side(s)).ents
+		k := 0
+		for _, sl := range ents {
+			if set := p.gainOf(sl.e); set != nil {
+				k++
+			}
+		}
+		body = binary.AppendUvarint(body, uint64(k))
+		for _, sl := range ents {
+			if set := p.gainOf(sl.e); set != nil {
+				body = binary.AppendUvarint(body, uint64(sl.e.label))
+				body, p.ubuf = appendSet(body, set, p.ubuf)
+			}
+		}
+	}
+	p.fbuf = body
+	dst = binary.AppendUvarint(dst, uint64(len(body)))
+	return append(dst, body...)
+}
+
+// gainOf is what e gained since the load, or nil for nothing.
+func (p *partition) gainOf(e *entry) vset {
+	switch {
+	case e.fresh == 0 && e.all.Len() > 0:
+		return e.all
+	case e.fresh > 0:
+		return p.gains[e.fresh-1]
+	}
+	return nil
+}
+
+// Fragments is the number of fragments v's stored record had when it was
+// loaded (0 for none, or if v was not loaded), for a driver that rewrites
+// a record whole once it has many.
+func (P *Partition) Fragments(v uint32) int {
+	if P.p.frags == nil {
+		return 0
+	}
+	return int(P.p.frags[v-P.p.lo])
+}
+
+// forEachSet decodes a stored record (see frames) and calls fn with each
+// label's set per side, labels ascending per side, out side first, the
+// fragments merged.
+func forEachSet(rec []byte, nlabels uint32, fn func(l uint32, s side, b *bitmap)) error {
+	var frags [][]byte
+	if err := frames(rec, func(f []byte) error {
+		frags = append(frags, f)
+		return nil
+	}); err != nil {
+		return err
+	}
+	if len(frags) == 1 {
+		return decodeVertex(frags[0], nlabels, func(uint32, side) *bitmap { return &bitmap{} }, fn)
+	}
+	type key struct {
+		s side
+		l uint32
+	}
+	sets := map[key]*bitmap{}
+	for _, f := range frags {
+		err := decodeVertex(f, nlabels, func(uint32, side) *bitmap { return &bitmap{} }, func(l uint32, s side, b *bitmap) {
+			if have := sets[key{s, l}]; have != nil {
+				have.Union(b)
+			} else {
+				sets[key{s, l}] = b
+			}
+		})
+		if err != nil {
+			return fmt.Errorf("fragment: %w", err)
+		}
+	}
+	keys := make([]key, 0, len(sets))
+	for k := range sets {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		if a.s != b.s {
+			return int(a.s) - int(b.s)
+		}
+		return int(a.l) - int(b.l)
+	})
+	for _, k := range keys {
+		fn(k.l, k.s, sets[k])
+	}
+	return nil
+}
