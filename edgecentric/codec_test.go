@@ -276,6 +276,13 @@ func TestCodecSets(t *testing.T) {
 		if !slices.Equal(xs, xb) || rb != ro {
 			t.Fatalf("set %d: decoded %d elements (roaring %v), want %d (roaring %v)", i, len(xb), rb, len(xs), ro)
 		}
+		// The decoded set must not use the caller's bytes (pebble
+		// reuses them).
+		clear(got)
+		if xb, _ := codecElems(b); !slices.Equal(xs, xb) {
+			t.Fatalf("set %d: the decoded set changed with its input", i)
+		}
+		got, _ = appendSet([]byte{0xaa}, s, buf)
 		// Growing a decoded bitmap must not write into the bytes of the
 		// sets decoded after it from the same record.
 		if rb {
@@ -432,4 +439,28 @@ func FuzzCodecDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkSameDecode(t, p, data)
 	})
+}
+
+// TestCodecRoaringInPlace checks that roaring reads a set's containers in
+// place from the decoder's copy (through sliceInput's ByteInput methods)
+// rather than through a reader that allocates each one: a set of 16 array
+// containers takes the bitmap, its three slices and 16 container headers.
+// Should a roaring upgrade stop finding those methods, decoding stays
+// correct (it reads through Read) but slower, and this test says so.
+func TestCodecRoaringInPlace(t *testing.T) {
+	b := roaring.New()
+	for c := range uint32(16) {
+		b.AddMany([]uint32{c<<16 | 1, c<<16 | 100, c<<16 | 7000})
+	}
+	enc, _ := appendSet(nil, &bitmap{b: b}, nil)
+	d := setDecoder{in: &sliceInput{}, roar: make([]byte, 0, len(enc))}
+	allocs := testing.AllocsPerRun(100, func() {
+		d.roar = d.roar[:0]
+		if _, err := decodeSetInto(&bitmap{}, enc, &d); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > 16+5 {
+		t.Errorf("decoding a roaring set of 16 containers allocates %v times; want at most 21", allocs)
+	}
 }
