@@ -70,6 +70,29 @@ func BenchmarkCodec(b *testing.B) {
 			}
 		})
 	}
+	// decodeVertex with a bitmap allocated per set by into (as its
+	// callers in fragments.go and solve.go do) or with into nil.
+	for _, impl := range []string{"into", "nil"} {
+		b.Run("decodeVertex/"+impl, func(b *testing.B) {
+			b.SetBytes(recBytes)
+			b.ReportAllocs()
+			nl := uint32(len(c.k.e.rules.labels))
+			var into func(uint32, side) *bitmap
+			if impl == "into" {
+				into = func(uint32, side) *bitmap { return &bitmap{} }
+			}
+			n := 0
+			for b.Loop() {
+				for _, rs := range recs {
+					for _, r := range rs {
+						if err := decodeVertex(r.rec, nl, into, func(uint32, side, *bitmap) { n++ }); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			}
+		})
+	}
 	for _, impl := range []string{"old", "new"} {
 		b.Run("encodeOutbox/"+impl, func(b *testing.B) {
 			b.SetBytes(msgBytes)

@@ -328,17 +328,24 @@ func checkSameDecode(t *testing.T, p *partition, data []byte) {
 		return gs, err
 	}
 	a, errA := collect(oldDecodeVertex)
-	b, errB := collect(decodeVertex)
-	if (errA == nil) != (errB == nil) || errB != nil && !errors.Is(errB, ErrMalformed) {
-		t.Fatalf("record %x: error %v, previous decoder %v", data, errB, errA)
-	}
-	if errA == nil && !slices.EqualFunc(a, b, func(x, y got) bool {
-		return x.l == y.l && x.s == y.s && x.roar == y.roar && slices.Equal(x.xs, y.xs)
-	}) {
-		t.Fatalf("record %x: decoded %v, previous decoder %v", data, b, a)
+	for _, slab := range []bool{false, true} {
+		b, errB := collect(func(rec []byte, nl uint32, into func(uint32, side) *bitmap, after func(uint32, side, *bitmap)) error {
+			if slab {
+				into = nil // decodeVertex's own bitmaps
+			}
+			return decodeVertex(rec, nl, into, after)
+		})
+		if (errA == nil) != (errB == nil) || errB != nil && !errors.Is(errB, ErrMalformed) {
+			t.Fatalf("record %x: error %v, previous decoder %v", data, errB, errA)
+		}
+		if errA == nil && !slices.EqualFunc(a, b, func(x, y got) bool {
+			return x.l == y.l && x.s == y.s && x.roar == y.roar && slices.Equal(x.xs, y.xs)
+		}) {
+			t.Fatalf("record %x: decoded %v, previous decoder %v", data, b, a)
+		}
 	}
 	var ba, bb outbox
-	errA, errB = p.oldDecodeOutbox(data, &ba), p.decodeOutbox(data, &bb)
+	errA, errB := p.oldDecodeOutbox(data, &ba), p.decodeOutbox(data, &bb)
 	if (errA == nil) != (errB == nil) || errB != nil && !errors.Is(errB, ErrMalformed) {
 		t.Fatalf("messages %x: error %v, previous decoder %v", data, errB, errA)
 	}

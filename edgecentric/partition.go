@@ -1025,11 +1025,23 @@ func maxOf(b *bitmap) uint32 {
 }
 
 // decodeVertex decodes AppendVertex's encoding: into gives the empty
-// bitmap to fill for each label and side, after (if non-nil) sees it
+// bitmap to fill for each label and side (if nil, new bitmaps, which
+// after may keep, from one allocation), after (if non-nil) sees it
 // filled. Labels must ascend per side and lie below nlabels.
 func decodeVertex(rec []byte, nlabels uint32, into func(l uint32, s side) *bitmap, after func(l uint32, s side, b *bitmap)) error {
-	_, c := scanVertex(rec)
+	k, c := scanVertex(rec)
 	d := newSetDecoder(c)
+	if into == nil {
+		bms := make([]bitmap, k[out]+k[in])
+		into = func(uint32, side) *bitmap {
+			if len(bms) == 0 {
+				return &bitmap{}
+			}
+			b := &bms[0]
+			bms = bms[1:]
+			return b
+		}
+	}
 	return decodeRecord(rec, nlabels, &d, into, after)
 }
 
