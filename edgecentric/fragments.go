@@ -48,7 +48,7 @@ func (p *partition) loadRecord(v uint32, rec []byte) error {
 		if nf == 1 {
 			return p.decodeInto(v, frag)
 		}
-		return decodeVertex(frag, uint32(len(p.eng.rules.labels)), func(uint32, side) *bitmap { return &bitmap{} }, func(l uint32, s side, b *bitmap) {
+		return decodeVertex(frag, uint32(len(p.eng.rules.labels)), nil, func(l uint32, s side, b *bitmap) {
 			e := p.adj[s][i].getOrCreate(l, p.eng.kind)
 			if e.all.Len() == 0 {
 				e.all = b
@@ -166,7 +166,7 @@ func forEachSet(rec []byte, nlabels uint32, fn func(l uint32, s side, b *bitmap)
 		return err
 	}
 	if len(frags) == 1 {
-		return decodeVertex(frags[0], nlabels, func(uint32, side) *bitmap { return &bitmap{} }, fn)
+		return decodeVertex(frags[0], nlabels, nil, fn)
 	}
 	type key struct {
 		s side
@@ -174,7 +174,7 @@ func forEachSet(rec []byte, nlabels uint32, fn func(l uint32, s side, b *bitmap)
 	}
 	sets := map[key]*bitmap{}
 	for _, f := range frags {
-		err := decodeVertex(f, nlabels, func(uint32, side) *bitmap { return &bitmap{} }, func(l uint32, s side, b *bitmap) {
+		err := decodeVertex(f, nlabels, nil, func(l uint32, s side, b *bitmap) {
 			if have := sets[key{s, l}]; have != nil {
 				have.Union(b)
 			} else {
