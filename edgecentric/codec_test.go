@@ -172,7 +172,7 @@ func TestCodecPOCR(t *testing.T) {
 				t.Fatalf("vertex %d: AppendVertex wrote %x, the previous encoder %x", r.v, r.rec, want)
 			}
 			// A stored record is framed (fragments.go): one fragment here.
-			if err := fresh.Load(r.v, append(binary.AppendUvarint(nil, uint64(len(r.rec))), r.rec...)); err != nil {
+			if err := fresh.Load(r.v, append(binary.BigEndian.AppendUint32(nil, uint32(len(r.rec))), r.rec...)); err != nil {
 				t.Fatalf("vertex %d: %v", r.v, err)
 			}
 			if err := old.p.oldDecodeInto(r.v, r.rec); err != nil {

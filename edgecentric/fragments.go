@@ -7,7 +7,7 @@ import (
 )
 
 // A vertex's stored record (package outofcore) is one or more fragments,
-// each a uvarint length followed by a vertex encoding (two sides, each a
+// each a 4-byte big-endian length followed by a vertex encoding (two sides, each a
 // count of labels and, per label ascending, the label and its set). The
 // record's sets are the union of its fragments' sets. A driver writes a
 // whole record as one fragment, or appends to it a fragment with only what
@@ -25,14 +25,17 @@ import (
 // framing.
 func frames(rec []byte, fn func(frag []byte) error) error {
 	for len(rec) > 0 {
-		n, k := binary.Uvarint(rec)
-		if k <= 0 || n > uint64(len(rec)-k) {
+		if len(rec) < 4 {
 			return errCorrupt
 		}
-		if err := fn(rec[k : k+int(n)]); err != nil {
+		n := binary.BigEndian.Uint32(rec)
+		if uint64(n) > uint64(len(rec)-4) {
+			return errCorrupt
+		}
+		if err := fn(rec[4 : 4+n]); err != nil {
 			return err
 		}
-		rec = rec[k+int(n):]
+		rec = rec[4+n:]
 	}
 	return nil
 }
@@ -105,32 +108,49 @@ func (p *partition) gainedList(e *entry, xs []uint32) {
 // otherwise all of them (a whole record).
 func (P *Partition) AppendFragment(dst []byte, v uint32, gains bool) []byte {
 	p := P.p
+	// The length goes first, in four bytes written once the body is:
+	// the body is encoded in place, not copied.
+	at := len(dst)
+	dst = append(dst, 0, 0, 0, 0)
 	if !gains {
-		body := P.AppendVertex(p.fbuf[:0], v)
-		p.fbuf = body
-		dst = binary.AppendUvarint(dst, uint64(len(body)))
-		return append(dst, body...)
+		dst = P.AppendVertex(dst, v)
+	} else {
+		for s := range 2 {
+			ents := p.list(v, side(s)).ents
+			k := 0
+			for _, sl := range ents {
+				if set := p.gainOf(sl.e); set != nil {
+					k++
+				}
+			}
+			dst = binary.AppendUvarint(dst, uint64(k))
+			for _, sl := range ents {
+				if set := p.gainOf(sl.e); set != nil {
+					dst = binary.AppendUvarint(dst, uint64(sl.e.label))
+					dst, p.ubuf = appendSet(dst, set, p.ubuf)
+				}
+			}
+		}
 	}
-	body := p.fbuf[:0]
+	binary.BigEndian.PutUint32(dst[at:], uint32(len(dst)-at-4))
+	return dst
+}
+
+// Gained counts the elements of v's processed sets, all of them and
+// those gained since v was loaded, without encoding anything: a driver
+// picks between a fragment of gains and a whole record with it.
+func (P *Partition) Gained(v uint32) (gained, total int) {
+	p := P.p
 	for s := range 2 {
-		ents := p.list(v, side(s)).ents
-		k := 0
-		for _, sl := range ents {
+		for _, sl := range p.list(v, side(s)).ents {
+			n := sl.e.all.Len()
+			total += n
 			if set := p.gainOf(sl.e); set != nil {
-				k++
-			}
-		}
-		body = binary.AppendUvarint(body, uint64(k))
-		for _, sl := range ents {
-			if set := p.gainOf(sl.e); set != nil {
-				body = binary.AppendUvarint(body, uint64(sl.e.label))
-				body, p.ubuf = appendSet(body, set, p.ubuf)
+				gained += set.Len()
 			}
 		}
 	}
-	p.fbuf = body
-	dst = binary.AppendUvarint(dst, uint64(len(body)))
-	return append(dst, body...)
+	return gained, total
 }
 
 // gainOf is what e gained since the load, or nil for nothing.

@@ -166,12 +166,11 @@ type partition struct {
 	// the partition whose processed sets changed since it was last
 	// cleared: only those vertices are written back to the store.
 	dirty []uint64
-	// gains, frags and fbuf serve records stored in fragments
-	// (fragments.go): what loaded entries gained, the fragments each
-	// vertex's record had, and a scratch buffer.
+	// gains and frags serve records stored in fragments (fragments.go):
+	// what loaded entries gained, and the fragments each vertex's record
+	// had.
 	gains []vset
 	frags []uint8
-	fbuf  []byte
 
 	// Partitions run on different threads and their hot fields (counters,
 	// queue and buffer headers) are written constantly: keep two

@@ -42,7 +42,7 @@
 // only what the step added, as a pebble merge operand (pebble's default
 // merger concatenates them), and rewrites the record whole when it has no
 // record yet, already has maxFragments fragments, or the addition is more
-// than half its size: most steps add a few edges to sets that hold many,
+// than a third of its elements: most steps add a few edges to sets that hold many,
 // and whole records were most of what the store wrote.
 //
 // A step reads the targets of all the chunks waiting for its partition

@@ -383,22 +383,17 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	// A changed vertex's record gets a fragment with what the step added
 	// (a pebble merge operand: the store concatenates them), or is
 	// rewritten whole when it has no record yet, has many fragments, or
-	// the addition is large beside it.
+	// the addition is more than a third of its sets' elements.
 	var recs []byte
 	var ends []int
 	var whole []bool
 	P.Dirty(func(v uint32) {
-		stored, n0 := int(s.cur.sizes[v-lo]), len(recs)
-		w := stored == 0 || P.Fragments(v) >= maxFragments
+		w := s.cur.sizes[v-lo] == 0 || P.Fragments(v) >= maxFragments
 		if !w {
-			recs = P.AppendFragment(recs, v, true)
-			if w = 2*(len(recs)-n0) > stored; w {
-				recs = recs[:n0]
-			}
+			gained, total := P.Gained(v)
+			w = 3*gained > total
 		}
-		if w {
-			recs = P.AppendFragment(recs, v, false)
-		}
+		recs = P.AppendFragment(recs, v, !w)
 		ends = append(ends, len(recs))
 		whole = append(whole, w)
 	})
