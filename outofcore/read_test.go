@@ -3,9 +3,11 @@ package outofcore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cockroachdb/pebble/v2"
@@ -224,4 +226,29 @@ func TestDiskFull(t *testing.T) {
 	if got := storeFingerprint(t, s); !got.equal(want) {
 		t.Fatalf("after a full disk and resume: closure differs:\n got  %v\n want %v", got, want)
 	}
+}
+
+// TestOlderFormat opens a store whose configuration names an older
+// format: a clear error, not a misread.
+func TestOlderFormat(t *testing.T) {
+	g, gr := load(t, "art.vfg")
+	dir := filepath.Join(t.TempDir(), "store")
+	s, err := Create(dir, g, gr, &Options{Partitions: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cfg.Version = formatVersion - 1
+	b := s.db.NewBatch()
+	if err := s.setConfig(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(pebble.Sync); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err = Open(dir, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("store format %d", formatVersion-1)) {
+		t.Fatalf("opening a format-%d store: %v, want an error naming the format", formatVersion-1, err)
+	}
+	t.Log(err)
 }

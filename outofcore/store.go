@@ -575,7 +575,7 @@ func (s *Store) load(gr *grammar.Grammar) error {
 		return s.corrupt("configuration: %v", err)
 	}
 	if s.cfg.Version != formatVersion {
-		return fmt.Errorf("%s: store format %d; this cflr reads format %d", s.dir, s.cfg.Version, formatVersion)
+		return fmt.Errorf("%s: store format %d; this cflr reads format %d: solve again in a new directory, or read it with the cflr that wrote it", s.dir, s.cfg.Version, formatVersion)
 	}
 	stored, err := grammar.Parse(filepath.Join(s.dir, "grammar"), []byte(s.cfg.Grammar))
 	if err != nil {
