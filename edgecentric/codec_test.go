@@ -36,25 +36,7 @@ type codecBox struct {
 // It skips when the data is missing.
 func solveCorpus(tb testing.TB, name string, nparts uint32) *codecCorpus {
 	tb.Helper()
-	dir := os.Getenv("CFLR_CODEC_DIR") // the POCR data elsewhere
-	if dir == "" {
-		dir = "../../shared/data/cfl/pocr"
-	}
-	if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-		tb.Skipf("%s not available: %v", name, err)
-	}
-	g, err := graph.ReadFile(filepath.Join(dir, name), graph.FormatTSV)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	gr, err := grammar.ParseFile(filepath.Join(dir, "vf.cfg"), grammar.FormatPOCR)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	norm, err := gr.Normalize()
-	if err != nil {
-		tb.Fatal(err)
-	}
+	g, _, norm := loadPOCR(tb, name)
 	k, err := NewKernel(g, norm, KernelOptions{Chunk: (g.NumVertices + nparts - 1) / nparts})
 	if err != nil {
 		tb.Fatal(err)
@@ -96,6 +78,30 @@ func solveCorpus(tb testing.TB, name string, nparts uint32) *codecCorpus {
 		}
 	}
 	return c
+}
+
+// loadPOCR reads POCR graph name (a .vfg, with vf.cfg) and its grammar,
+// normalized too; it skips when the data is missing.
+func loadPOCR(tb testing.TB, name string) (g *graph.Graph, gr, norm *grammar.Grammar) {
+	tb.Helper()
+	dir := os.Getenv("CFLR_CODEC_DIR") // the POCR data elsewhere
+	if dir == "" {
+		dir = "../../shared/data/cfl/pocr"
+	}
+	if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+		tb.Skipf("%s not available: %v", name, err)
+	}
+	g, err := graph.ReadFile(filepath.Join(dir, name), graph.FormatTSV)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if gr, err = grammar.ParseFile(filepath.Join(dir, "vf.cfg"), grammar.FormatPOCR); err != nil {
+		tb.Fatal(err)
+	}
+	if norm, err = gr.Normalize(); err != nil {
+		tb.Fatal(err)
+	}
+	return g, gr, norm
 }
 
 // records returns every vertex's record, by partition.

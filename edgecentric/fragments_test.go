@@ -5,13 +5,8 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/cflr/cflr/grammar"
-	"github.com/cflr/cflr/graph"
 )
 
 // recordSets is a stored record's sets, merged over its fragments, by
@@ -39,24 +34,9 @@ func recordSets(t *testing.T, k *Kernel, rec []byte) map[string][]uint32 {
 // whole record's sets, and the gains are disjoint from what was stored;
 // at the end the store holds the in-memory closure.
 func TestFragments(t *testing.T) {
-	dir := "../../shared/data/cfl/pocr"
 	for _, name := range []string{"art.vfg", "bzip2.vfg"} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-				t.Skipf("%s not available: %v", name, err)
-			}
-			g, err := graph.ReadFile(filepath.Join(dir, name), graph.FormatTSV)
-			if err != nil {
-				t.Fatal(err)
-			}
-			gr, err := grammar.ParseFile(filepath.Join(dir, "vf.cfg"), grammar.FormatPOCR)
-			if err != nil {
-				t.Fatal(err)
-			}
-			norm, err := gr.Normalize()
-			if err != nil {
-				t.Fatal(err)
-			}
+			g, gr, norm := loadPOCR(t, name)
 			store := map[uint32][]byte{}
 			const nparts = 3
 			k, err := NewKernel(g, norm, KernelOptions{
