@@ -4,7 +4,7 @@
 # mid write-ahead-log write, during gathers, after worklist spills, before
 # a split commits.
 CRASH_GRAPH  ?= psql.vfg
-CRASH_POINTS ?= commit:5,commit:40,commit:120,commit:250,commit:380,batch:2,batch:30,batch:150,gather:1,gather:200,gather:2000,gather:6000,spill:1,spill:20,spill:50,wal:3,wal:200,wal:2000,wal:8000,wal:20000,commit:2,split:3
+CRASH_POINTS ?= commit:5,commit:40,commit:120,commit:250,commit:380,batch:2,batch:30,batch:150,gather:1,gather:200,gather:2000,gather:6000,spill:1,spill:20,spill:50,wal:3,wal:200,wal:2000,wal:8000,wal:11000,commit:2,split:3
 
 OUTOFCORE_BENCH_GRAPHS ?= psql.vfg i3.vfg
 
