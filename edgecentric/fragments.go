@@ -80,11 +80,7 @@ func (p *partition) gained(e *entry, set vset) {
 	if e.fresh == 0 {
 		return // made since the load: all of it is new
 	}
-	if e.fresh < 0 {
-		p.gains = append(p.gains, p.eng.kind.make())
-		e.fresh = int32(len(p.gains))
-	}
-	unionDisjoint(p.gains[e.fresh-1], set)
+	unionDisjoint(p.gainsOf(e), set)
 }
 
 // gainedList is gained for the elements xs.
@@ -92,14 +88,26 @@ func (p *partition) gainedList(e *entry, xs []uint32) {
 	if e.fresh == 0 || len(xs) == 0 {
 		return
 	}
+	g := p.gainsOf(e)
+	for _, x := range xs {
+		g.Add(x)
+	}
+}
+
+// gainedOne is gained for the element x.
+func (p *partition) gainedOne(e *entry, x uint32) {
+	if e.fresh != 0 {
+		p.gainsOf(e).Add(x)
+	}
+}
+
+// gainsOf is loaded entry e's set of gains, made on first use.
+func (p *partition) gainsOf(e *entry) vset {
 	if e.fresh < 0 {
 		p.gains = append(p.gains, p.eng.kind.make())
 		e.fresh = int32(len(p.gains))
 	}
-	g := p.gains[e.fresh-1]
-	for _, x := range xs {
-		g.Add(x)
-	}
+	return p.gains[e.fresh-1]
 }
 
 // AppendFragment appends a fragment of v's stored record to dst (see

@@ -231,7 +231,7 @@ func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 			p.derived++
 			p.markDirty(v)
 			if e.fresh != 0 {
-				p.gainedList(e, []uint32{nbr})
+				p.gainedOne(e, nbr)
 			}
 		}
 		return
