@@ -74,8 +74,8 @@
 // commits of the last interval; pebble recovers a prefix of its log, so
 // the store is consistent and a resume redoes what was lost
 // (TestPowerCut cuts the power on a simulated disk, with torn writes).
-// Below 1 GiB of free disk every commit is synced, so that a failed log
-// write (a full disk) is that commit's error.
+// Below 1 GiB (or the budget, if larger) of free disk every commit is
+// synced, so that a failed log write (a full disk) is that commit's error.
 //
 // # Incremental input
 //

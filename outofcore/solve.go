@@ -142,17 +142,18 @@ func (s *Store) syncLog() error {
 }
 
 // nearlyFull reports whether the store's disk has less than
-// syncFreeBytes available (or cannot say). There every commit is synced:
+// syncFreeBytes, or the budget if larger, available (or cannot say).
+// There every commit is synced:
 // a failed log write is then that commit's error, and the solve stops
 // cleanly; unsynced, pebble would meet the failure only when it closes
 // the log, and end the process there.
 func (s *Store) nearlyFull() bool {
 	u, err := s.fs.GetDiskUsage(s.dir)
-	return err != nil || u.AvailBytes < syncFreeBytes
+	return err != nil || u.AvailBytes < uint64(max(syncFreeBytes, s.opts.mem()))
 }
 
-// syncFreeBytes is the free disk space below which every commit syncs:
-// several flushes' and compactions' worth at the budgets commits take.
+// syncFreeBytes is the free disk space below which every commit syncs
+// (or the budget, if larger): several flushes' and compactions' worth.
 const syncFreeBytes = 1 << 30
 
 // startCommit applies b on a goroutine: the next step reads and works
@@ -376,14 +377,12 @@ func (s *Store) step(ctx context.Context, p int, work []bool) error {
 	}
 	// Commit: changed vertices, outgoing messages, consumed messages
 	// deleted, the partition record; all or nothing.
-	// The records and messages are encoded first and the batch made to
-	// size: a batch that doubles as it fills copies itself again and
-	// again (and the new vertices of early rounds defeated any estimate
-	// from the records replaced).
 	// A changed vertex's record gets a fragment with what the step added
 	// (a pebble merge operand: the store concatenates them), or is
 	// rewritten whole when it has no record yet, has many fragments, or
-	// the addition is more than a third of its sets' elements.
+	// the addition is more than a third of its sets' elements. Records
+	// and messages are encoded first and the batch made to size: a batch
+	// that doubles as it fills copies itself again and again.
 	var recs []byte
 	var ends []int
 	var whole []bool
