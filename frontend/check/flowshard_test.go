@@ -10,13 +10,10 @@ import (
 	"github.com/cflr/cflr/frontend"
 )
 
-// TestFlowChunksSameGraph builds the value-flow graph of testdata/src in
-// one chunk on one thread (a single pass over the bodies in order), and
-// in chunks of a few functions translated by several workers: the
-// vertices, edges, edge infos, nil sources and sinks and value names must
-// be the same, numbers included, and every value's vertices must be found
-// again after the build.
-func TestFlowChunksSameGraph(t *testing.T) {
+// analyzeTestdata loads testdata/src (pruned, with debug information) and
+// runs the points-to analysis the checks run on it.
+func analyzeTestdata(t *testing.T) (*frontend.Program, *frontend.Analysis) {
+	t.Helper()
 	ctx := context.Background()
 	prog, err := frontend.Load(ctx, &frontend.Config{Dir: "testdata/src", Debug: true, Prune: true}, "./...")
 	if err != nil {
@@ -29,6 +26,17 @@ func TestFlowChunksSameGraph(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return prog, a
+}
+
+// TestFlowChunksSameGraph builds the value-flow graph of testdata/src in
+// one chunk on one thread (a single pass over the bodies in order), and
+// in chunks of a few functions translated by several workers: the
+// vertices, edges, edge infos, nil sources and sinks and value names must
+// be the same, numbers included, and every value's vertices must be found
+// again after the build.
+func TestFlowChunksSameGraph(t *testing.T) {
+	prog, a := analyzeTestdata(t)
 	defer func(n int) { chunkSize = n }(chunkSize)
 	build := func(chunk, threads int) *FlowGraph {
 		chunkSize = chunk

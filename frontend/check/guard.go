@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"strconv"
 	"strings"
@@ -69,24 +70,12 @@ func newFuncFacts() *funcFacts {
 // absorb adds o's own facts (not its base's) to g's, for the checks that
 // run after the value-flow build.
 func (g *funcFacts) absorb(o *funcFacts) {
-	for k, v := range o.guards {
-		g.guards[k] = v
-	}
-	for k, v := range o.derefs {
-		g.derefs[k] = v
-	}
-	for k, v := range o.derefSites {
-		g.derefSites[k] = v
-	}
-	for k, v := range o.errTests {
-		g.errTests[k] = v
-	}
-	for k, v := range o.freeGuards {
-		g.freeGuards[k] = v
-	}
-	for k, v := range o.defaulted {
-		g.defaulted[k] = v
-	}
+	maps.Copy(g.guards, o.guards)
+	maps.Copy(g.derefs, o.derefs)
+	maps.Copy(g.derefSites, o.derefSites)
+	maps.Copy(g.errTests, o.errTests)
+	maps.Copy(g.freeGuards, o.freeGuards)
+	maps.Copy(g.defaulted, o.defaulted)
 }
 
 // defaultedOf is defaultedStores(fn), once.

@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/cflr/cflr/frontend"
 )
 
 // TestTaintWalkChunks walks testdata/src's functions for the taint check
@@ -20,18 +18,7 @@ import (
 // they would make none, on miniflux 20,000 (addresses loaded through,
 // guarded copies in library code).
 func TestTaintWalkChunks(t *testing.T) {
-	ctx := context.Background()
-	prog, err := frontend.Load(ctx, &frontend.Config{Dir: "testdata/src", Debug: true, Prune: true}, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(prog.Errors) > 0 {
-		t.Fatal(prog.Errors)
-	}
-	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Partitions: pointsToPartitions, BoxPerType: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, a := analyzeTestdata(t)
 	var built int // vertices the flow build made
 	run := func(chunk, threads int) *taintRun {
 		g, err := BuildFlow(prog, a, &FlowOptions{Context: true})
@@ -51,7 +38,7 @@ func TestTaintWalkChunks(t *testing.T) {
 		}
 		defer func(n int) { walkChunkSize = n }(walkChunkSize)
 		walkChunkSize = chunk
-		if err := tr.walk(ctx, threads); err != nil {
+		if err := tr.walk(context.Background(), threads); err != nil {
 			t.Fatal(err)
 		}
 		return tr
