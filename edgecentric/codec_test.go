@@ -42,12 +42,7 @@ func solveCorpus(tb testing.TB, name string, nparts uint32) *codecCorpus {
 		tb.Fatal(err)
 	}
 	ctx := context.Background()
-	pending := make([][][]byte, k.NumPartitions())
-	for q, m := range k.Seed() {
-		if m != nil {
-			pending[q] = append(pending[q], m)
-		}
-	}
+	pending := seedPending(k)
 	c := &codecCorpus{k: k}
 	for i := range k.NumPartitions() {
 		c.parts = append(c.parts, k.NewPartition(i))
@@ -102,6 +97,18 @@ func loadPOCR(tb testing.TB, name string) (g *graph.Graph, gr, norm *grammar.Gra
 		tb.Fatal(err)
 	}
 	return g, gr, norm
+}
+
+// seedPending is k's seed messages as the pending messages of each
+// partition, for a test that drives the kernel's partitions itself.
+func seedPending(k *Kernel) [][][]byte {
+	pending := make([][][]byte, k.NumPartitions())
+	for q, m := range k.Seed() {
+		if m != nil {
+			pending[q] = append(pending[q], m)
+		}
+	}
+	return pending
 }
 
 // records returns every vertex's record, by partition.

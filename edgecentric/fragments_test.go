@@ -47,12 +47,7 @@ func TestFragments(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := context.Background()
-			pending := make([][][]byte, k.NumPartitions())
-			for q, m := range k.Seed() {
-				if m != nil {
-					pending[q] = append(pending[q], m)
-				}
-			}
+			pending := seedPending(k)
 			r := rand.New(rand.NewPCG(uint64(len(name)), 3))
 			gainsWritten, maxFrags := 0, 0
 			for more := true; more; {
