@@ -230,9 +230,7 @@ func (p *partition) discoverOne(v, l uint32, s side, nbr uint32) {
 		if e.all.Add(nbr) {
 			p.derived++
 			p.markDirty(v)
-			if e.fresh != 0 {
-				p.gainedOne(e, nbr)
-			}
+			p.gainedOne(e, nbr)
 		}
 		return
 	}
