@@ -1224,7 +1224,10 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 		stdCallee = stdCallee || t.std(fn)
 	}
 	if len(callees) == 0 && cc.IsInvoke() {
-		stdCallee = t.stdPath(cc.Method.Pkg().Path())
+		// The universe's error.Error has no package: as opaque as a
+		// standard library method.
+		pkg := cc.Method.Pkg()
+		stdCallee = pkg == nil || t.stdPath(pkg.Path())
 	}
 	for _, n := range names {
 		sans = append(sans, t.sanitizers[n]...)

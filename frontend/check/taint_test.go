@@ -98,3 +98,15 @@ func TestTaintGosec(t *testing.T) {
 	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintgosec")
 	expect(t, fs, "taintgosec")
 }
+
+// TestUniverseMethod: an invoke of error.Error with no callee resolved
+// (the universe's method has no package) is modelled as a standard
+// library call, not a crash.
+func TestUniverseMethod(t *testing.T) {
+	prog := loadTestdata(t, "taintuniverse")
+	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint", "nilflow"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, fs, "taintuniverse")
+}
