@@ -320,6 +320,7 @@ type phases struct {
 }
 
 func newPhases(w io.Writer, quiet bool) *phases {
+	quiet = quiet || !isTerminal(w)
 	p := &phases{w: w, quiet: quiet, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
 	if quiet {
 		close(p.done)

@@ -245,7 +245,7 @@ func (m *mineCmd) gpuPhases(st mine.GPUStats) {
 // counting what (roots or arcs), shown only once the run has lasted 2 s,
 // so short runs print nothing extra; nil with --quiet.
 func (m *mineCmd) progress(what string) func(done, total int) {
-	if m.quiet {
+	if m.quiet || !isTerminal(m.stderr) {
 		return nil
 	}
 	start := time.Now()

@@ -248,7 +248,7 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, quiet bool) *progress {
-	return &progress{w: w, quiet: quiet, start: time.Now()}
+	return &progress{w: w, quiet: quiet || !isTerminal(w), start: time.Now()}
 }
 
 func (p *progress) update(st edgecentric.Stats) {
