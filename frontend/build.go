@@ -333,11 +333,15 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 			}
 		}
 	}
+	var cur *ssa.Function
+	defer Rethrow("points-to build", &cur)
 	for _, fn := range funcs {
 		if !b.opaque(fn) {
+			cur = fn
 			b.function(fn)
 		}
 	}
+	cur = nil
 	// Every package-level variable gets a vertex for its content, so that
 	// queries can name it.
 	pkgs := prog.SSA.AllPackages()

@@ -70,8 +70,8 @@ A //cflr:ignore CHECK[,CHECK...] REASON comment suppresses the named
 checks' findings on its line and on the line below ("all" for every check).
 
 Exit status: 0 no findings, 1 findings, 2 errors (a package that does not
-type-check, a bad configuration, an unknown check). On errors nothing is
-written.`,
+type-check, a bad configuration, an unknown check, an internal error,
+which names the function being analyzed). On errors nothing is written.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCheck(cmd, &f, args)
 		},
@@ -195,7 +195,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	findings, err := check.Run(ctx, p, cfg)
 	prog.finish()
 	if err != nil {
-		return err
+		// Exit status 2, as documented: status 1 means findings.
+		return usageErr(err)
 	}
 	if profErr != nil {
 		return fmt.Errorf("--memprofile: %w", profErr)

@@ -147,3 +147,26 @@ func TestCheckScope(t *testing.T) {
 		t.Errorf("--scope=-: finding in %s:\n%s", dep, stdout)
 	}
 }
+
+// TestCheckInternalError: a panic inside a check (one injected with
+// CFLR_PANIC_IN) is an error naming the phase and the function being
+// analyzed, with exit status 2, not a Go stack trace; nothing is written.
+func TestCheckInternalError(t *testing.T) {
+	t.Setenv("CFLR_PANIC_IN", "checktest/nilbasic.find")
+	out := filepath.Join(t.TempDir(), "out.json")
+	stdout, stderr, code := cflr(t, "check", "-q", "--json", "-o", out, "-C", checkSrc, "./nilbasic")
+	if code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	for _, want := range []string{"internal error in value-flow build of checktest/nilbasic.find (", "basic.go:32:6", "injected by CFLR_PANIC_IN", "frontend/check/flowshard.go:", "bug in cflr"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, "goroutine ") || stdout != "" {
+		t.Errorf("a stack trace or output:\nstdout %q\nstderr %s", stdout, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("output file written after an internal error")
+	}
+}

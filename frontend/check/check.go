@@ -153,7 +153,10 @@ const pointsToPartitions = 0
 // (frontend.Analyze), builds the value-flow graph, runs each check, drops
 // the findings that //cflr:ignore comments suppress, and sorts the rest
 // by position (deterministically, whatever Config.Threads).
-func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, error) {
+func Run(ctx context.Context, prog *frontend.Program, cfg *Config) (_ []Finding, err error) {
+	// A panic anywhere below is a bug in cflr: an error naming the phase
+	// and, where known, the function (frontend.InternalError).
+	defer frontend.Catch("cflr check", nil, &err)
 	if cfg == nil {
 		cfg = &Config{}
 	}
@@ -175,9 +178,12 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 	// on pebble and miniflux, for the same findings (CHECKS.md).
 	pre := startPrepass(prog)
 	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true})
-	facts := pre.finish()
+	facts, preErr := pre.finish()
 	if err != nil {
 		return nil, err
+	}
+	if preErr != nil {
+		return nil, preErr
 	}
 	progress("value flow")
 	start, cpu0, alloc0 := time.Now(), cpuTime(), allocated()
@@ -195,7 +201,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) ([]Finding, e
 		}
 		progress(c.Name())
 		start, cpu0, alloc0 := time.Now(), cpuTime(), allocated()
-		fs, err := c.Run(ctx, pass)
+		fs, err := runChecker(ctx, c, pass)
 		if err != nil {
 			return nil, fmt.Errorf("check %s: %w", c.Name(), err)
 		}
@@ -248,4 +254,10 @@ func allocated() uint64 {
 		return 0
 	}
 	return s[0].Value.Uint64()
+}
+
+// runChecker runs c, turning a panic in it into an error.
+func runChecker(ctx context.Context, c Checker, pass *Pass) (fs []Finding, err error) {
+	defer frontend.Catch("check "+c.Name(), nil, &err)
+	return c.Run(ctx, pass)
 }

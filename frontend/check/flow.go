@@ -296,7 +296,9 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 	for _, fn := range g.Funcs {
 		bodies[fn] = true
 	}
-	g.translate(bodies, opts.Threads)
+	if err := g.translate(bodies, opts.Threads); err != nil {
+		return nil, err
+	}
 	g.NumVertices = uint32(g.VertexCount())
 	return g, nil
 }

@@ -3,6 +3,7 @@ package check
 import (
 	"go/ast"
 	"go/types"
+	"os"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -52,6 +53,7 @@ type chunkLog struct {
 	fns    []*ssa.Function // functions whose values have vertices, with own
 	own    []*valueIDs
 	nsites uint32
+	err    error // a panic while translating the chunk (frontend.InternalError)
 }
 
 // reset empties lg for another chunk, keeping its buffers.
@@ -117,8 +119,9 @@ type sinkEv struct {
 const provFieldBase = 1 << 31
 
 // translate builds the graph's vertices and edges from the bodies of
-// g.Funcs.
-func (g *FlowGraph) translate(bodies map[*ssa.Function]bool, threads int) {
+// g.Funcs. A panic while translating a function is returned as a
+// *frontend.InternalError naming it.
+func (g *FlowGraph) translate(bodies map[*ssa.Function]bool, threads int) error {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
@@ -131,11 +134,14 @@ func (g *FlowGraph) translate(bodies map[*ssa.Function]bool, threads int) {
 		lg := &chunkLog{}
 		for c := range nchunks {
 			b.chunk(c, lg)
+			if lg.err != nil {
+				return lg.err
+			}
 			g.merge(lg)
 			lg.reset()
 		}
 		g.funcFacts.absorb(b.facts)
-		return
+		return nil
 	}
 	// Workers take chunks in order; the merge follows them. A worker
 	// stays at most a window of chunks ahead of the merge, whose logs it
@@ -170,18 +176,33 @@ func (g *FlowGraph) translate(bodies map[*ssa.Function]bool, threads int) {
 			}
 		}()
 	}
+	var err error
 	for c := range logs {
 		<-done[c]
 		lg := logs[c]
+		if err == nil {
+			err = lg.err
+		}
+		if err != nil {
+			// Drain: the workers finish their chunks, nothing is merged.
+			logs[c] = nil
+			lg.reset()
+			free <- lg
+			continue
+		}
 		g.merge(lg)
 		logs[c] = nil
 		lg.reset()
 		free <- lg
 	}
 	wg.Wait()
+	if err != nil {
+		return err
+	}
 	for _, b := range builders {
 		g.funcFacts.absorb(b.facts)
 	}
+	return nil
 }
 
 // newFuncFactsOver returns an empty set of facts that reads base's.
@@ -206,8 +227,14 @@ func (b *flowBuilder) chunk(c int, lg *chunkLog) {
 	clear(b.rets)
 	clear(b.fields)
 	lg.ids = new([]uint32)
+	var cur *ssa.Function
+	defer frontend.Catch("value-flow build", &cur, &lg.err)
 	end := min((c+1)*chunkSize, len(b.g.Funcs))
 	for _, fn := range b.g.Funcs[c*chunkSize : end] {
+		cur = fn
+		if panicIn != "" && fn.String() == panicIn {
+			panic("injected by CFLR_PANIC_IN")
+		}
 		b.own = nil
 		b.function(fn)
 		if b.own != nil {
@@ -506,3 +533,8 @@ func (b *flowBuilder) name(x ssa.Value, name string, expr ast.Expr) {
 func (b *flowBuilder) nilSink(s NilSink, v ssa.Value, what func() string) {
 	b.log.sinks = append(b.log.sinks, sinkEv{nnames: len(b.log.names), v: v, what: what, sink: s})
 }
+
+// panicIn names a function whose translation panics (environment
+// variable CFLR_PANIC_IN): the tests of how an internal error is
+// reported inject one with it.
+var panicIn = os.Getenv("CFLR_PANIC_IN")

@@ -24,6 +24,8 @@ type prepass struct {
 	facts *funcFacts
 	stop  atomic.Bool
 	done  chan struct{}
+	err   error         // a panic in the pre-pass (frontend.InternalError)
+	cur   *ssa.Function // the function the pre-pass is at
 }
 
 // startPrepass starts the pre-pass over prog's declared functions and
@@ -37,17 +39,19 @@ func startPrepass(prog *frontend.Program) *prepass {
 	}
 	go func() {
 		defer close(p.done)
+		defer frontend.Catch("function facts", &p.cur, &p.err)
 		p.run(prog)
 	}()
 	return p
 }
 
 // finish stops the pre-pass after the function it is at and returns its
-// facts, which only the caller uses from then on.
-func (p *prepass) finish() *funcFacts {
+// facts, which only the caller uses from then on, or the internal error
+// it stopped at (its facts may then be half made).
+func (p *prepass) finish() (*funcFacts, error) {
 	p.stop.Store(true)
 	<-p.done
-	return p.facts
+	return p.facts, p.err
 }
 
 // run visits the packages the patterns named first (their functions are
@@ -101,6 +105,7 @@ func (p *prepass) function(fn *ssa.Function) bool {
 	if len(fn.Blocks) == 0 || fn.TypeParams().Len() > 0 {
 		return true
 	}
+	p.cur = fn
 	f := p.facts
 	f.guardsOf(fn)
 	f.derefsOf(fn)

@@ -185,17 +185,26 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	skipped := make([]bool, len(p.Flow.Edges))
 	var wg sync.WaitGroup
 	per := (len(skipped) + threads - 1) / threads
+	skipErrs := make([]error, 0, threads)
 	for lo := 0; lo < len(skipped); lo += per {
 		w := t.worker(nil)
+		skipErrs = append(skipErrs, nil)
+		errp := &skipErrs[len(skipErrs)-1]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer frontend.Catch("taint models", nil, errp)
 			for i := lo; i < min(lo+per, len(skipped)); i++ {
 				skipped[i] = w.skip(i, p.Flow.Edges[i])
 			}
 		}()
 	}
 	wg.Wait()
+	for _, err := range skipErrs {
+		if err != nil {
+			return nil, err
+		}
+	}
 	// The model edges: the sources and models, then those of each
 	// sanitizer's call (sanSite says whose), which a solve leaves out
 	// where the sanitizer cleans for its kinds.
@@ -277,7 +286,8 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	found := make([]*Finding, len(t.sinkSites))
 	errs := make([]error, len(order))
 	derived := make([]int64, len(order))
-	run := func(gi int) error {
+	run := func(gi int) (err error) {
+		defer frontend.Catch("taint solve", nil, &err)
 		gp := order[gi]
 		active := map[ssa.CallInstruction]bool{}
 		for c, sans := range t.sanAt {

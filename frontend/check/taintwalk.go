@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/frontend"
 )
 
 // The taint check's walk over function bodies (sources, sinks, models)
@@ -196,12 +198,15 @@ func (w *taintRun) walkChunk(ctx context.Context, funcs []*ssa.Function, c *walk
 	w.guards = map[*ssa.Function][]validGuard{}
 	w.srcNames = map[string]string{}
 	w.view.prov, w.view.provOf = nil, map[vkey]uint32{}
+	var cur *ssa.Function
+	defer frontend.Catch("taint walk", &cur, &c.err)
 	for _, fn := range funcs {
 		if err := ctx.Err(); err != nil {
 			c.err = err
 			return
 		}
 		if !w.std(fn) {
+			cur = fn
 			w.function(fn)
 		}
 	}

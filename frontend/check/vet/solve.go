@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/cflr/cflr/edgecentric"
+	"github.com/cflr/cflr/frontend"
 	"github.com/cflr/cflr/grammar"
 	"github.com/cflr/cflr/graph"
 )
@@ -77,7 +78,11 @@ const maxSteps = 12
 
 // run is both analyzers' Run: build the package's flow graph, solve it,
 // report the findings and export the summaries.
-func run(pass *analysis.Pass, m mode, models *Models) error {
+func run(pass *analysis.Pass, m mode, models *Models) (err error) {
+	// A panic is a bug in cflr: the driver gets an error naming the
+	// package and function, not a stack trace.
+	var cur *ssa.Function
+	defer frontend.Catch(pass.Analyzer.Name+" on "+pass.Pkg.Path(), &cur, &err)
 	res, _ := pass.ResultOf[ssaAnalyzer].(*ssaResult)
 	if res == nil {
 		return nil // the standard library: modelled, not analyzed
@@ -115,8 +120,10 @@ func run(pass *analysis.Pass, m mode, models *Models) error {
 		b.addFunc(fn)
 	}
 	for _, fn := range res.funcs {
+		cur = fn
 		b.body(fn)
 	}
+	cur = nil
 	b.finish()
 	if len(b.sinks) == 0 && len(b.sources) == 0 {
 		// Nothing to report, and every summary would be flows only: still
