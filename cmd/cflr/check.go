@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -45,6 +46,8 @@ type checkFlags struct {
 	cpuProfile string
 	memProfile string
 	gcPercent  int
+	baseline   string
+	writeBase  string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -69,6 +72,12 @@ or the current one); -o writes to a file; --dot writes the witness graph.
 A //cflr:ignore CHECK[,CHECK...] REASON comment suppresses the named
 checks' findings on its line and on the line below ("all" for every check).
 
+To adopt cflr in a codebase with findings, write them once with
+--write-baseline FILE and commit FILE; --baseline FILE then reports only
+findings that are not in it. They are matched by check, file, function,
+message and witness steps, not by line, so edits elsewhere in a file do not
+bring known findings back.
+
 Exit status: 0 no findings, 1 findings, 2 errors (a package that does not
 type-check, a bad configuration, an unknown check, an internal error,
 which names the function being analyzed). On errors nothing is written.`,
@@ -91,6 +100,8 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress on stderr")
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase, graph sizes and peak memory to stderr")
 	fl.BoolVar(&f.noSuppress, "no-suppress", false, "report findings that //cflr:ignore comments suppress")
+	fl.StringVar(&f.baseline, "baseline", "", "report only findings not in this file (an earlier --json output or --write-baseline file)")
+	fl.StringVar(&f.writeBase, "write-baseline", "", "write every finding to this file as JSON, for --baseline (exit status 0 when it is written)")
 	fl.IntVar(&f.gcPercent, "gc-percent", 400, "Go GC target (GOGC, if set, wins): the heap grows to 1+N/100 times the live program and analysis before a collection (and at most to 3/4 of the machine's memory, unless GOMEMLIMIT is set); lower saves memory at some CPU cost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
 	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with the analysis still live, to this file")
@@ -127,6 +138,19 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	checkers, err := check.Select(cfg.Checks)
 	if err != nil {
 		return usageErr(fmt.Errorf("%s: %w", what, err))
+	}
+	// Read the baseline before the analysis: a bad file fails at once.
+	var base *check.Baseline
+	if f.baseline != "" {
+		r, err := os.Open(f.baseline)
+		if err != nil {
+			return usageErr(fmt.Errorf("--baseline: %w", err))
+		}
+		base, err = check.ReadBaseline(r, f.baseline, cmp.Or(f.dir, "."))
+		r.Close()
+		if err != nil {
+			return usageErr(fmt.Errorf("--baseline: %w", err))
+		}
 	}
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
@@ -202,6 +226,18 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		return fmt.Errorf("--memprofile: %w", profErr)
 	}
 
+	var baseOut bytes.Buffer
+	if f.writeBase != "" {
+		// Every finding, the baseline's included: the new baseline.
+		if err := check.WriteBaseline(&baseOut, findings, cmp.Or(f.dir, ".")); err != nil {
+			return err
+		}
+	}
+	known, nAll := 0, len(findings)
+	if base != nil {
+		findings, known = base.Filter(findings)
+	}
+
 	// Format everything in memory first: on an error nothing is written.
 	var out bytes.Buffer
 	switch {
@@ -240,8 +276,22 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 			return fmt.Errorf("--dot: %w", err)
 		}
 	}
+	if f.writeBase != "" {
+		if err := atomicfile.Write(f.writeBase, func(w io.Writer) error { _, err := w.Write(baseOut.Bytes()); return err }); err != nil {
+			return fmt.Errorf("--write-baseline: %w", err)
+		}
+	}
 	if f.stats {
 		printCheckStats(stderr, p, &st, time.Since(start))
+	}
+	if base != nil && !f.quiet {
+		fmt.Fprintf(stderr, "%d findings of the baseline %s not shown (%d in it)\n", known, f.baseline, base.Len())
+	}
+	if f.writeBase != "" {
+		if !f.quiet {
+			fmt.Fprintf(stderr, "wrote %d findings to %s\n", nAll, f.writeBase)
+		}
+		return nil
 	}
 	if len(findings) > 0 {
 		return &exitError{code: 1, err: fmt.Errorf("%d findings", len(findings))}

@@ -170,3 +170,51 @@ func TestCheckInternalError(t *testing.T) {
 		t.Error("output file written after an internal error")
 	}
 }
+
+// TestCheckBaseline: --write-baseline records every finding (exit 0),
+// --baseline then reports none of them, even after lines are inserted
+// above them, but reports a new one; a bad baseline is an error naming
+// the file and line.
+func TestCheckBaseline(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join(checkSrc))); err != nil {
+		t.Fatal(err)
+	}
+	base := filepath.Join(dir, "base.json")
+	_, stderr, code := cflr(t, "check", "--write-baseline", base, "-C", src, "./nilbasic")
+	if code != 0 || !strings.Contains(stderr, "wrote 6 findings to "+base) {
+		t.Fatalf("--write-baseline: exit %d, stderr %s", code, stderr)
+	}
+	data, err := os.ReadFile(base)
+	if err != nil || !strings.Contains(string(data), `"function": "checktest/nilbasic.`) {
+		t.Fatalf("baseline: %v\n%s", err, data)
+	}
+	stdout, stderr, code := cflr(t, "check", "--baseline", base, "-C", src, "./nilbasic")
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "6 findings of the baseline") {
+		t.Errorf("same code: exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+	// Shift every line and add a new bug: only the new one is reported.
+	file := filepath.Join(src, "nilbasic", "basic.go")
+	code0, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgLine := "package nilbasic\n"
+	edited := strings.Replace(string(code0), pkgLine, pkgLine+"\n// Inserted lines move every finding.\n\n", 1) +
+		"\nfunc added() int {\n\tvar t *T\n\treturn t.x\n}\n"
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code = cflr(t, "check", "--baseline", base, "-C", src, "./nilbasic")
+	if code != 1 || strings.Count(stdout, "(nilflow)") != 1 || !strings.Contains(stdout, "t may be nil at field access t.x") {
+		t.Errorf("after the edit: exit %d, stdout:\n%s\nstderr %s", code, stdout, stderr)
+	}
+	// A bad baseline: an error with the file and line, exit 2.
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte("[\n  {\"check\": \"nilflow\",\n  oops\n]"), 0o644)
+	_, stderr, code = cflr(t, "check", "--baseline", bad, "-C", src, "./nilbasic")
+	if code != 2 || !strings.Contains(stderr, bad+": not a cflr check --json output: line 3") {
+		t.Errorf("bad baseline: exit %d, stderr %s", code, stderr)
+	}
+}

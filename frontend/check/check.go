@@ -217,6 +217,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) (_ []Finding,
 		runtime.KeepAlive(flow)
 	}
 	all = sortFindings(all)
+	nameFuncs(all, flow)
 	if !cfg.NoSuppress {
 		sup := collectSuppressions(prog)
 		kept := all[:0]

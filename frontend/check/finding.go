@@ -12,6 +12,9 @@ type Finding struct {
 	Check string
 	// Pos is the sink: where the bad thing happens.
 	Pos token.Position
+	// Func is the declared function or method whose body holds the sink
+	// (ssa.Function's String form), for baselines and reports.
+	Func string
 	// Message says what happens there, in go vet's style.
 	Message string
 	// Witness is a shortest flow from the source (a nil, a source call) to

@@ -28,13 +28,14 @@ func WriteText(w io.Writer, fs []Finding) error {
 
 // jsonFinding is a finding in --json output.
 type jsonFinding struct {
-	Check   string     `json:"check"`
-	Pos     string     `json:"pos"`
-	File    string     `json:"file"`
-	Line    int        `json:"line"`
-	Column  int        `json:"column"`
-	Message string     `json:"message"`
-	Witness []jsonStep `json:"witness"`
+	Check    string     `json:"check"`
+	Pos      string     `json:"pos"`
+	File     string     `json:"file"`
+	Line     int        `json:"line"`
+	Column   int        `json:"column"`
+	Function string     `json:"function,omitempty"`
+	Message  string     `json:"message"`
+	Witness  []jsonStep `json:"witness"`
 }
 
 type jsonStep struct {
@@ -49,7 +50,7 @@ type jsonStep struct {
 func WriteJSON(w io.Writer, fs []Finding) error {
 	out := make([]jsonFinding, 0, len(fs))
 	for _, f := range fs {
-		jf := jsonFinding{Check: f.Check, Pos: f.Pos.String(), File: f.Pos.Filename, Line: f.Pos.Line, Column: f.Pos.Column, Message: f.Message, Witness: []jsonStep{}}
+		jf := jsonFinding{Check: f.Check, Pos: f.Pos.String(), File: f.Pos.Filename, Line: f.Pos.Line, Column: f.Pos.Column, Function: f.Func, Message: f.Message, Witness: []jsonStep{}}
 		for _, s := range f.Witness {
 			jf.Witness = append(jf.Witness, jsonStep{Pos: s.Pos.String(), File: s.Pos.Filename, Line: s.Pos.Line, Column: s.Pos.Column, Desc: s.Desc})
 		}
