@@ -1,0 +1,5 @@
+package lib
+
+const MyStrConst = "xyz"
+
+var MyGlobalVar = "abc"

@@ -1,0 +1,3 @@
+module go.uber.org
+
+go 1.26

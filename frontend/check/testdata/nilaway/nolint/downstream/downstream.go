@@ -1,0 +1,31 @@
+//  Copyright (c) 2026 Uber Technologies, Inc.
+//
+// Licensed under the Apache License, Version 2.0 (the "License");
+// you may not use this file except in compliance with the License.
+// You may obtain a copy of the License at
+//
+//     http://www.apache.org/licenses/LICENSE-2.0
+//
+// Unless required by applicable law or agreed to in writing, software
+// distributed under the License is distributed on an "AS IS" BASIS,
+// WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+// See the License for the specific language governing permissions and
+// limitations under the License.
+
+package downstream
+
+import "go.uber.org/nolint/upstream"
+
+func exerciseCrossPackageNoLint() {
+	upstream.Deref(nil)
+	upstream.DerefNoLintLine(nil)
+	upstream.DerefOtherLinter(nil)
+	upstream.DerefNoLintFunc(nil)
+	upstream.DerefNoLintFile(nil)
+}
+
+// The diagnostics are reported while analyzing this package, but their positions are upstream.
+//line ../upstream/upstream.go:18
+// want "function parameter `v` dereferenced"
+//line ../upstream/upstream.go:26
+// want "function parameter `v` dereferenced"
