@@ -1,0 +1,76 @@
+package check
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cflr/cflr/frontend"
+	"github.com/cflr/cflr/frontend/check/internal/linetally"
+)
+
+// NilAway's testdata (testdata/nilaway, see its README) is a measured
+// suite, not a pass/fail one: its // want comments are regexps of
+// NilAway's wording, so a nilflow finding on a want line counts as a hit
+// (linetally). The test fails when the hits fall below nilawayHitFloor,
+// which is raised as recall improves; bench/nilaway-suite/TRIAGE.md
+// triages the findings on lines without a want.
+
+// nilawayHitFloor is the number of want lines hit at the last measure
+// (of 787).
+const nilawayHitFloor = 250
+
+var nilawayList = flag.Bool("nilaway.list", false, "TestNilAwaySuite: log the findings on lines without a want and the want lines missed")
+
+func TestNilAwaySuite(t *testing.T) {
+	const dir = "testdata/nilaway"
+	start := time.Now()
+	// One load of every package: 28 loads of one directory each take
+	// ten times as long, for the same findings. As in `cflr check`, the
+	// standard library gets no debug information (it names no finding).
+	lcfg := &frontend.Config{Dir: dir, Debug: true, Prune: true,
+		DebugPackages: func(path string) bool { return strings.HasPrefix(path, "go.uber.org/") }}
+	prog, err := frontend.Load(context.Background(), lcfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) > 0 {
+		t.Fatalf("testdata has errors: %v", prog.Errors)
+	}
+	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"nilflow"}, Context: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reports []linetally.Report
+	for _, f := range fs {
+		reports = append(reports, linetally.Report{File: f.Pos.Filename, Line: f.Pos.Line, Message: f.Message})
+	}
+	tally, err := linetally.Count(dir, reports)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("cflr check --checks nilflow on NilAway's suite (%d findings, %v):\n%s", len(fs), time.Since(start).Round(time.Millisecond), tally)
+	if *nilawayList {
+		logList(t, tally)
+	}
+	if tally.Total.Hits < nilawayHitFloor {
+		t.Errorf("nilflow hits %d of %d want lines, below the floor of %d", tally.Total.Hits, tally.Total.Wants, nilawayHitFloor)
+	}
+}
+
+// logList logs a tally's unwanted findings and missed want lines.
+func logList(t *testing.T, tally *linetally.Tally) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "findings on lines without a want:\n")
+	for _, r := range tally.Unwanted {
+		fmt.Fprintf(&b, "  %s:%d: %s\n", r.File, r.Line, r.Message)
+	}
+	fmt.Fprintf(&b, "want lines missed:\n")
+	for _, m := range tally.Missed {
+		fmt.Fprintf(&b, "  %s\n", m)
+	}
+	t.Log(b.String())
+}
