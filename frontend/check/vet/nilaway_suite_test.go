@@ -1,0 +1,57 @@
+package vet_test
+
+import (
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/cflr/cflr/frontend/check/internal/linetally"
+	"github.com/cflr/cflr/frontend/check/vet"
+)
+
+// vetNilAwayHitFloor is the number of NilAway's want lines that vet mode
+// hit at the last measure (of 787); see frontend/check's TestNilAwaySuite.
+const vetNilAwayHitFloor = 237
+
+// TestNilAwaySuite scores vet mode's NilFlow on NilAway's suite as
+// frontend/check's test of the same name scores `cflr check`: a report on
+// a want line is a hit. It fails when the hits fall below the floor.
+func TestNilAwaySuite(t *testing.T) {
+	const dir = "../testdata/nilaway"
+	start := time.Now()
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("testdata has errors")
+	}
+	g, err := checker.Analyze([]*analysis.Analyzer{vet.NilFlow}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reports []linetally.Report
+	for _, act := range g.Roots {
+		if act.Err != nil {
+			t.Fatalf("%s: %v", act, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			p := act.Package.Fset.Position(d.Pos)
+			reports = append(reports, linetally.Report{File: p.Filename, Line: p.Line, Message: d.Message})
+		}
+	}
+	tally, err := linetally.Count(dir, reports)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("vet mode's NilFlow on NilAway's suite (%d reports, %v):\n%s", len(reports), time.Since(start).Round(time.Millisecond), tally)
+	for _, r := range tally.Unwanted {
+		t.Logf("no want: %s:%d: %s", r.File, r.Line, r.Message)
+	}
+	if tally.Total.Hits < vetNilAwayHitFloor {
+		t.Errorf("NilFlow hits %d of %d want lines, below the floor of %d", tally.Total.Hits, tally.Total.Wants, vetNilAwayHitFloor)
+	}
+}
