@@ -48,7 +48,7 @@ type Tally struct {
 
 // WantLines returns the lines of the .go files below root that carry a
 // "// want" or "//want" comment, keyed by slash-separated path relative to
-// root.
+// root. As in analysistest, a //line directive moves the wants after it.
 func WantLines(root string) (map[string]map[int]bool, error) {
 	out := map[string]map[int]bool{}
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -59,11 +59,6 @@ func WantLines(root string) (map[string]map[int]bool, error) {
 		if err != nil {
 			return err
 		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		lines := map[int]bool{}
 		fset := token.NewFileSet()
 		file := fset.AddFile(path, -1, len(src))
 		var sc scanner.Scanner
@@ -73,12 +68,21 @@ func WantLines(root string) (map[string]map[int]bool, error) {
 			if tok == token.EOF {
 				break
 			}
-			if tok == token.COMMENT && isWant(lit) {
-				lines[fset.Position(pos).Line] = true
+			if tok != token.COMMENT || !isWant(lit) {
+				continue
 			}
-		}
-		if len(lines) > 0 {
-			out[filepath.ToSlash(rel)] = lines
+			// The position //line directives give, as analysistest
+			// reads it: a want may stand for a line of another file.
+			p := fset.Position(pos)
+			rel, err := filepath.Rel(root, p.Filename)
+			if err != nil {
+				return err
+			}
+			rel = filepath.ToSlash(rel)
+			if out[rel] == nil {
+				out[rel] = map[int]bool{}
+			}
+			out[rel][p.Line] = true
 		}
 		return nil
 	})
