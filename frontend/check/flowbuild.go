@@ -157,6 +157,11 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 	if !pos.IsValid() {
 		pos = posOf(v)
 	}
+	if iv, ok := instr.(ssa.Value); ok && !pos.IsValid() {
+		// An implicit dereference (a value method called through a
+		// nil pointer constant) has no position: take its call's.
+		pos = posOf(iv)
+	}
 	var vx uint32
 	if c, ok := v.(*ssa.Const); ok {
 		n, ok := b.nilVertex(c, pos)
