@@ -48,6 +48,7 @@ type checkFlags struct {
 	gcPercent  int
 	baseline   string
 	writeBase  string
+	html       string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -67,7 +68,9 @@ followed by its witness: a shortest flow from the source (a nil, a source
 call) to the sink, one indented file:line:col step per line. --json and
 --sarif print JSON or SARIF 2.1.0 instead (for GitHub code scanning;
 --src-root is the directory file names are made relative to, default -C
-or the current one); -o writes to a file; --dot writes the witness graph.
+or the current one); -o writes to a file; --dot writes the witness graph;
+--html DIR writes a self-contained HTML report, each witness shown on the
+source, with the --json output beside it as DIR/findings.json.
 
 A //cflr:ignore CHECK[,CHECK...] REASON comment suppresses the named
 checks' findings on its line and on the line below ("all" for every check).
@@ -94,6 +97,7 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.BoolVar(&f.sarif, "sarif", false, "print findings as SARIF 2.1.0")
 	fl.StringVarP(&f.output, "output", "o", "", "write findings to this file instead of stdout (written whole or not at all)")
 	fl.StringVar(&f.dot, "dot", "", "write the witness graph (Graphviz) to this file")
+	fl.StringVar(&f.html, "html", "", "write a static HTML report (index.html, findings.json) into this directory (written whole or not at all)")
 	fl.StringVar(&f.srcRoot, "src-root", "", "SARIF %SRCROOT%: file names are written relative to it (default: -C, else the current directory)")
 	fl.IntVar(&f.threads, "threads", 0, "solver threads (default: number of CPUs); findings do not depend on it")
 	fl.BoolVar(&f.context, "context", true, "context-sensitive calls and returns (--context=false: faster, less precise)")
@@ -150,6 +154,12 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		r.Close()
 		if err != nil {
 			return usageErr(fmt.Errorf("--baseline: %w", err))
+		}
+	}
+	if f.html != "" {
+		// Before the analysis: a bad directory fails at once.
+		if err := check.CheckHTMLDir(f.html); err != nil {
+			return usageErr(fmt.Errorf("--html: %w", err))
 		}
 	}
 	if len(patterns) == 0 {
@@ -262,6 +272,11 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	if f.dot != "" {
 		if err := check.WriteDOT(&dot, findings); err != nil {
 			return err
+		}
+	}
+	if f.html != "" {
+		if err := check.WriteHTML(f.html, findings, check.HTMLOptions{Title: strings.Join(patterns, " ")}); err != nil {
+			return fmt.Errorf("--html: %w", err)
 		}
 	}
 	if f.output != "" {
