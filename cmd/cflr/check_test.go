@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -216,5 +217,58 @@ func TestCheckBaseline(t *testing.T) {
 	_, stderr, code = cflr(t, "check", "--baseline", bad, "-C", src, "./nilbasic")
 	if code != 2 || !strings.Contains(stderr, bad+": not a cflr check --json output: line 3") {
 		t.Errorf("bad baseline: exit %d, stderr %s", code, stderr)
+	}
+}
+
+// TestCheckHTML: --html writes index.html and findings.json (the --json
+// output) beside the usual output; a directory that is not a report is
+// refused before the analysis, and an error leaves nothing half-written.
+func TestCheckHTML(t *testing.T) {
+	dir := t.TempDir()
+	report := filepath.Join(dir, "report")
+	stdout, stderr, code := cflr(t, "check", "-q", "-C", checkSrc, "--html", report, "./nilbasic")
+	if code != 1 || !strings.Contains(stdout, "basic.go:41:11: t may be nil") {
+		t.Fatalf("exit %d, stdout %s, stderr %s", code, stdout, stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(report, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _, _ := cflr(t, "check", "-q", "-C", checkSrc, "--json", "./nilbasic")
+	if data, err := os.ReadFile(filepath.Join(report, "findings.json")); err != nil || string(data) != js {
+		t.Errorf("findings.json is not the --json output (%v)", err)
+	}
+	// Six findings, each with a sink shown on its source: the excerpts
+	// come from files named relative to the working directory.
+	for k := 1; k <= 6; k++ {
+		if !strings.Contains(string(page), `id="f`+strconv.Itoa(k)+`-sink"`) {
+			t.Errorf("finding %d: no sink", k)
+		}
+	}
+	if strings.Contains(string(page), "source not available") || !strings.Contains(string(page), `<tr class="hit"><td class="ln">41</td>`) {
+		t.Error("excerpts missing")
+	}
+
+	// A directory holding other files: refused at once (exit 2), the
+	// error naming the flag, nothing written.
+	other := filepath.Join(dir, "other")
+	os.Mkdir(other, 0o755)
+	os.WriteFile(filepath.Join(other, "notes.txt"), []byte("x"), 0o644)
+	out := filepath.Join(dir, "out.txt")
+	_, stderr, code = cflr(t, "check", "-q", "-C", checkSrc, "-o", out, "--html", other, "./nilbasic")
+	if code != 2 || !strings.Contains(stderr, "--html: "+other+" exists and is not a cflr report") {
+		t.Errorf("bad --html dir: exit %d, stderr %s", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o written with a bad --html: %v", err)
+	}
+	// A package that does not type-check: no report, not even an empty one.
+	broken := filepath.Join(dir, "broken")
+	_, _, code = cflr(t, "check", "-q", "-C", "../../frontend/testdata/broken", "--html", broken, "./...")
+	if _, err := os.Stat(broken); code != 2 || !os.IsNotExist(err) {
+		t.Errorf("type errors: exit %d, report dir: %v", code, err)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 2 {
+		t.Errorf("left in %s: %v", dir, es)
 	}
 }
