@@ -181,7 +181,13 @@ func renderHTML(w *bytes.Buffer, fs []Finding, js []byte, opts HTMLOptions) erro
 		checks[hf.Check]++
 		pkgs[hf.Package]++
 		for i, s := range f.Witness {
-			hf.Steps = append(hf.Steps, htmlStep{ID: id + "-" + strconv.Itoa(i+1), Pos: s.Pos.String(), Desc: s.Desc, Excerpt: src.excerpt(s.Pos)})
+			// A step on the line of the one before shows only that
+			// line: its context was just shown.
+			ctx := excerptContext
+			if i > 0 && sameLine(s.Pos, f.Witness[i-1].Pos) {
+				ctx = 0
+			}
+			hf.Steps = append(hf.Steps, htmlStep{ID: id + "-" + strconv.Itoa(i+1), Pos: s.Pos.String(), Desc: s.Desc, Excerpt: src.excerpt(s.Pos, ctx)})
 		}
 		// The sink: the last step when the witness ends there (a nil
 		// found where it is used), else a step of its own.
@@ -189,7 +195,7 @@ func renderHTML(w *bytes.Buffer, fs []Finding, js []byte, opts HTMLOptions) erro
 			hf.Steps[n-1].Sink = true
 			hf.Steps[n-1].ID = id + "-sink"
 		} else {
-			hf.Steps = append(hf.Steps, htmlStep{ID: id + "-sink", Pos: hf.Pos, Desc: f.Message, Sink: true, Excerpt: src.excerpt(f.Pos)})
+			hf.Steps = append(hf.Steps, htmlStep{ID: id + "-sink", Pos: hf.Pos, Desc: f.Message, Sink: true, Excerpt: src.excerpt(f.Pos, excerptContext)})
 		}
 		for i := range hf.Steps {
 			hf.Steps[i].N = i + 1
@@ -298,15 +304,17 @@ func goClasses(text []byte) []byte {
 	return class
 }
 
-// excerpt returns the lines around p, p's token marked, or nil when its
-// file cannot be read or is shorter than p says.
-func (s sources) excerpt(p token.Position) []htmlLine {
+func sameLine(a, b token.Position) bool { return a.Filename == b.Filename && a.Line == b.Line }
+
+// excerpt returns p's line and ctx lines either side, p's token marked,
+// or nil when its file cannot be read or is shorter than p says.
+func (s sources) excerpt(p token.Position, ctx int) []htmlLine {
 	f := s.file(p.Filename)
 	if f == nil || p.Line < 1 || p.Line > len(f.lines) {
 		return nil
 	}
 	var out []htmlLine
-	for ln := max(1, p.Line-excerptContext); ln <= min(len(f.lines), p.Line+excerptContext); ln++ {
+	for ln := max(1, p.Line-ctx); ln <= min(len(f.lines), p.Line+ctx); ln++ {
 		start, end := f.lines[ln-1], len(f.text)
 		if ln < len(f.lines) {
 			end = f.lines[ln] - 1
