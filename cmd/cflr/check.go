@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -298,6 +299,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	}
 	if f.stats {
 		printCheckStats(stderr, p, &st, time.Since(start))
+	}
+	if f.html != "" && !f.quiet {
+		fmt.Fprintf(stderr, "wrote the report to %s\n", filepath.Join(f.html, "index.html"))
 	}
 	if base != nil && !f.quiet {
 		fmt.Fprintf(stderr, "%d findings of the baseline %s not shown (%d in it)\n", known, f.baseline, base.Len())

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"html/template"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -136,6 +137,7 @@ type htmlCount struct {
 
 type htmlFinding struct {
 	ID, Check, Package, Func, Message, Pos string
+	ShortFunc                              string // Func, its package named by the path's last element
 	Steps                                  []htmlStep
 }
 
@@ -178,6 +180,7 @@ func renderHTML(w *bytes.Buffer, fs []Finding, js []byte, opts HTMLOptions) erro
 	for k, f := range fs {
 		id := "f" + strconv.Itoa(k+1)
 		hf := htmlFinding{ID: id, Check: f.Check, Package: findingPackage(f), Func: f.Func, Message: f.Message, Pos: f.Pos.String()}
+		hf.ShortFunc = strings.ReplaceAll(hf.Func, hf.Package+".", path.Base(hf.Package)+".")
 		checks[hf.Check]++
 		pkgs[hf.Package]++
 		for i, s := range f.Witness {

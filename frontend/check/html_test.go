@@ -175,7 +175,7 @@ func TestHTMLStructure(t *testing.T) {
 	// and rows and sections labeled with them.
 	for _, want := range []string{`<option value="nilflow">nilflow (1)</option>`, `<option value="taint">taint (1)</option>`,
 		`<option value="example.com/p">example.com/p (1)</option>`, `<option value="example.com/q/r">example.com/q/r (1)</option>`,
-		`<li data-check="taint" data-pkg="example.com/q/r">`, `id="f1" data-check="nilflow" data-pkg="example.com/p"`} {
+		`<li data-check="taint" data-pkg="example.com/q/r">`, ` · (*p.T).f</span>`, ` · r.g$1</span>`, `id="f1" data-check="nilflow" data-pkg="example.com/p"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)
 		}
