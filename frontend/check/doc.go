@@ -17,7 +17,8 @@
 // and carries a witness: a shortest flow from the source (a nil, a source
 // call) to the sink as file:line:col steps, recovered from the closure by
 // edgecentric's witness finder. WriteText, WriteJSON, WriteSARIF and
-// WriteDOT format findings; `cflr check` is the command.
+// WriteDOT format findings, and WriteHTML writes them as a static report
+// with each witness shown on the source; `cflr check` is the command.
 //
 // # The value-flow graph
 //

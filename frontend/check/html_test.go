@@ -37,6 +37,10 @@ func htmlFindings(dir string) []Finding {
 			Witness: []Step{{pos(file, 9, 13), "nil passed to p.f as s"}, {pos(filepath.Join(dir, "gone.go"), 3, 1), "stored in <x>"}}},
 		{Check: "taint", Pos: pos(file, 5, 2), Func: "example.com/q/r.g$1", Message: "tainted",
 			Witness: []Step{{pos(file, 1, 1), "source"}, {pos(file, 5, 2), "x is tainted here"}}},
+		// Positions the file does not have, and none at all: no excerpt,
+		// or a line without a mark.
+		{Check: "nilflow", Pos: pos(file, 99, 1), Func: "example.com/p.h", Message: "past the end",
+			Witness: []Step{{pos("", 0, 0), "nowhere"}, {pos(file, 2, 40), "past the line's end"}}},
 	}
 }
 
@@ -114,7 +118,7 @@ func TestHTMLStructure(t *testing.T) {
 			if !strings.Contains(body, html.EscapeString(want[i].Pos.String())) {
 				t.Errorf("%s step %d lacks its position %s", id, i+1, want[i].Pos)
 			}
-			if _, err := os.Stat(want[i].Pos.Filename); err != nil {
+			if _, err := os.Stat(want[i].Pos.Filename); err != nil || want[i].Pos.Line > strings.Count(htmlSrc, "\n") {
 				if !strings.Contains(body, "source not available") || strings.Contains(body, "<table>") {
 					t.Errorf("%s step %d: missing file, yet an excerpt:\n%s", id, i+1, body)
 				}
@@ -125,8 +129,8 @@ func TestHTMLStructure(t *testing.T) {
 				t.Errorf("%s step %d: highlighted lines %q, want line %d", id, i+1, hit, want[i].Pos.Line)
 				continue
 			}
-			if !regexp.MustCompile(`<span class="(\w )?m">`).MatchString(hit[0][2]) {
-				t.Errorf("%s step %d: no marked token in %s", id, i+1, hit[0][2])
+			if marked := regexp.MustCompile(`<span class="(\w )?m">`).MatchString(hit[0][2]); marked != (want[i].Pos.Column <= 20) {
+				t.Errorf("%s step %d: token marked %v in %s", id, i+1, marked, hit[0][2])
 			}
 		}
 	}
@@ -173,8 +177,8 @@ func TestHTMLStructure(t *testing.T) {
 
 	// Filters: one option per check and per package (with its count),
 	// and rows and sections labeled with them.
-	for _, want := range []string{`<option value="nilflow">nilflow (1)</option>`, `<option value="taint">taint (1)</option>`,
-		`<option value="example.com/p">example.com/p (1)</option>`, `<option value="example.com/q/r">example.com/q/r (1)</option>`,
+	for _, want := range []string{`<option value="nilflow">nilflow (2)</option>`, `<option value="taint">taint (1)</option>`,
+		`<option value="example.com/p">example.com/p (2)</option>`, `<option value="example.com/q/r">example.com/q/r (1)</option>`,
 		`<li data-check="taint" data-pkg="example.com/q/r">`, ` · (*p.T).f</span>`, ` · r.g$1</span>`, `id="f1" data-check="nilflow" data-pkg="example.com/p"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)
