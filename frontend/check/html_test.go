@@ -250,3 +250,38 @@ func TestFindingPackage(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHTMLExcerpt: for any file and position, an excerpt's segments put
+// together are the file's lines, and the marked token, if any, starts
+// at or before the position's column and covers it.
+func FuzzHTMLExcerpt(f *testing.F) {
+	f.Add([]byte(htmlSrc), 9, 13)
+	f.Add([]byte("x := \"π\"\r\nf(`a\nb`)\n"), 2, 2)
+	f.Add([]byte("/* unterminated"), 1, 5)
+	f.Fuzz(func(t *testing.T, text []byte, line, col int) {
+		name := filepath.Join(t.TempDir(), "f.go")
+		if err := os.WriteFile(name, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(text), "\n")
+		for _, l := range (sources{}).excerpt(token.Position{Filename: name, Line: line, Column: col}, 2) {
+			var b strings.Builder
+			mark0, mark1 := -1, -1
+			for _, s := range l.Segs {
+				if strings.HasSuffix(s.Class, "m") {
+					if mark0 < 0 {
+						mark0 = b.Len()
+					}
+					mark1 = b.Len() + len(s.Text)
+				}
+				b.WriteString(s.Text)
+			}
+			if want := strings.TrimRight(lines[l.N-1], "\r"); b.String() != want {
+				t.Fatalf("line %d: segments %q, want %q", l.N, b.String(), want)
+			}
+			if mark0 >= 0 && (l.N != line || mark0 > col-1 || mark1 <= col-1) {
+				t.Fatalf("line %d: mark [%d,%d) for %d:%d", l.N, mark0, mark1, line, col)
+			}
+		}
+	})
+}
