@@ -1,0 +1,65 @@
+package check
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/cflr/cflr/frontend"
+	"github.com/cflr/cflr/frontend/check/internal/nilsuite"
+)
+
+// TestNilnessSuite runs nilflow on x/tools' nilness testdata
+// (testdata/nilness, packages a-d) and scores it by line: the want lines
+// whose nilness message names a panicking use (nilsuite.Panics) must be
+// reported (all but nilsuite.MaxMissed), and at most nilsuite.MaxExtra
+// findings may fall on other lines.
+func TestNilnessSuite(t *testing.T) {
+	const dir = "testdata/nilness"
+	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: dir, Debug: true, Prune: true}, "./a", "./b", "./c", "./d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) > 0 {
+		t.Fatalf("testdata has errors: %v", prog.Errors)
+	}
+	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"nilflow"}, Context: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []nilsuite.Report
+	for _, f := range fs {
+		abs, _ := filepath.Abs(f.Pos.Filename)
+		got = append(got, nilsuite.Report{File: abs, Line: f.Pos.Line, Message: f.Message})
+	}
+	abs, _ := filepath.Abs(dir)
+	score, err := nilsuite.Score(abs, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report(t, score)
+}
+
+func report(t *testing.T, s *nilsuite.Result) {
+	t.Helper()
+	var pkgs []string
+	for p := range s.Total {
+		pkgs = append(pkgs, p)
+	}
+	sort.Strings(pkgs)
+	for _, p := range pkgs {
+		t.Logf("package %s: %d/%d panicking want lines reported", p, s.Found[p], s.Total[p])
+	}
+	for _, m := range s.Missed {
+		t.Logf("missed: %s", m)
+	}
+	for _, e := range s.Extra {
+		t.Logf("extra: %s", e)
+	}
+	found, total := s.Sum()
+	t.Logf("total: %d/%d panicking want lines, %d reports on other lines", found, total, len(s.Extra))
+	if msg := s.Fail(); msg != "" {
+		t.Error(msg)
+	}
+}

@@ -1,0 +1,3 @@
+module nilness
+
+go 1.26
