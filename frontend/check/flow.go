@@ -93,6 +93,8 @@ const (
 	SinkArrayElem                 // element of a pointer to an array
 	SinkAssert                    // x.(T) on an interface
 	SinkRecv                      // a method that dereferences its receiver, called with it
+	SinkIndex                     // s[i] on a slice a nil test says is nil
+	SinkConvert                   // (*[N]T)(s), N > 0, on a slice a nil test says is nil
 )
 
 // NilSink is a use where a nil value panics, in a local function.
@@ -292,6 +294,7 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 			g.Funcs = append(g.Funcs, fn)
 		}
 	}
+	g.Funcs = append(g.Funcs, genericBodies(prog, g.Funcs)...)
 	bodies := make(map[*ssa.Function]bool, len(g.Funcs))
 	for _, fn := range g.Funcs {
 		bodies[fn] = true

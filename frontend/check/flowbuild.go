@@ -24,6 +24,7 @@ type flowBuilder struct {
 	anon   map[anonField]uint32 // FieldIndex's answers for unnamed structs (noAnon: none)
 	// defaulted: fn's variables defaulted when nil, and where (guard.go)
 	defaulted map[*ssa.Alloc][]*ssa.BasicBlock
+	nf        *NilFacts // fn's (nilfacts.go)
 
 	log   *chunkLog
 	own   *valueIDs   // fn's values
@@ -46,7 +47,11 @@ func (b *flowBuilder) function(fn *ssa.Function) {
 			b.local = b.g.IsLocal(o)
 		}
 	}
+	b.nf = b.nilFactsOf(fn)
 	for _, blk := range fn.Blocks {
+		if b.nf.Dead(blk) {
+			continue // a nil test decides the way around it
+		}
 		for _, instr := range blk.Instrs {
 			b.cur = instr
 			b.instr(instr)
@@ -118,11 +123,11 @@ func (b *flowBuilder) connect(srcs, dsts []uint32, label string, idx uint32, inf
 // nilVertex returns a fresh VNil vertex for a nil constant used at pos in
 // a local function (noVertex elsewhere: only nils the user wrote count).
 func (b *flowBuilder) nilVertex(c *ssa.Const, pos token.Pos) (uint32, bool) {
-	if !b.local || !c.IsNil() || !nilable(c.Type()) {
+	if !b.local || !c.IsNil() || !nilable(c.Type()) || typeArgZero(b.fn, c) {
 		return 0, false
 	}
 	n := b.newVertex(Vertex{Kind: VNil, Value: c, Func: b.fn, Field: -1, Pos: pos})
-	b.nilSource(NilSource{V: n, Iface: types.IsInterface(c.Type()), Local: true})
+	b.nilSource(NilSource{V: n, Iface: isIface(c.Type()), Local: true})
 	return n, true
 }
 
@@ -138,6 +143,11 @@ func (b *flowBuilder) flowTo(src ssa.Value, blk, pred *ssa.BasicBlock, dsts []ui
 		}
 		return
 	}
+	at := b.cur
+	if pred != nil {
+		at = pred.Instrs[len(pred.Instrs)-1]
+	}
+	b.factFlow(src, at, dsts, label, idx, info)
 	b.connect(b.leaves(src, -1, b.facts.guarded(src, blk, pred) || b.facts.derefd(src, b.cur, pred) || pred == nil && b.facts.errPaired(src, b.cur)), dsts, label, idx, info)
 }
 
@@ -169,6 +179,8 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 			return
 		}
 		vx = n
+	} else if b.nf.Nil(v, instr) {
+		vx = b.factNil(v, pos) // reported here, whatever guards say
 	} else {
 		ls := b.use(v, instr)
 		if len(ls) != 1 {
@@ -176,7 +188,7 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 		}
 		vx = ls[0]
 	}
-	b.nilSink(NilSink{V: vx, Pos: pos, Kind: kind, Func: b.fn, Iface: types.IsInterface(v.Type())}, v, what)
+	b.nilSink(NilSink{V: vx, Pos: pos, Kind: kind, Func: b.fn, Iface: isIface(v.Type())}, v, what)
 }
 
 // memCells lists, per leaf of a value of type t, the heap cells that a
@@ -338,6 +350,8 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 	case *ssa.IndexAddr:
 		if isPtrToArray(i.X.Type()) {
 			b.sink(i.X, i, SinkArrayElem, func() string { return "element access " + g.Name(i.X) + "[…]" })
+		} else {
+			b.sliceSink(i)
 		}
 	case *ssa.Field:
 		fs := fieldsOf(i.X.Type())
@@ -405,7 +419,13 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 	case *ssa.ChangeInterface:
 		b.flowTo(i.X, blk, nil, b.value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.SliceToArrayPointer:
-		b.flowTo(i.X, blk, nil, b.value(i), LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
+		label := LabelAssign
+		if arrayPtrLen(i) > 0 {
+			// A nil slice panics here (sliceSink); the pointer is not nil.
+			label = LabelOp
+			b.sliceSink(i)
+		}
+		b.flowTo(i.X, blk, nil, b.value(i), label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.MultiConvert:
 		b.flowTo(i.X, blk, nil, b.value(i), LabelOp, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.Convert:
@@ -493,6 +513,8 @@ func (b *flowBuilder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa
 		return
 	}
 	switch {
+	case c.IsInvoke() && isTypeParam(c.Value.Type()):
+		// A method of a type parameter's value may take a nil receiver.
 	case c.IsInvoke():
 		b.sink(c.Value, instr, SinkInvoke, func() string { return "method call " + g.Name(c.Value) + "." + c.Method.Name() + "()" })
 	case c.StaticCallee() == nil:

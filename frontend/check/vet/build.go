@@ -92,6 +92,7 @@ type builder struct {
 	// guardEdges: guard key → the CFG edges (if block, successor) on which it is not nil
 	guardEdges map[any][][2]*ssa.BasicBlock
 	cur        ssa.Instruction // the instruction being translated (the use, for guards)
+	nf         *check.NilFacts // nil mode: the facts of the function being translated
 	names      map[ssa.Value]string
 	ipos       map[ssa.Instruction]token.Pos // positions for instructions that have none
 	idx        map[ssa.Instruction]int       // an instruction's index in its block
@@ -366,6 +367,10 @@ func (b *builder) from(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos) []uint32
 		if !nilable(v.Type()) {
 			return nil
 		}
+		if b.nf.Source(v, b.cur) {
+			// Known nil after a nil test: a nil source (check.NilFacts).
+			return []uint32{b.addSource(pos, "nil", nil)}
+		}
 		if b.guarded(v, blk) {
 			return nil
 		}
@@ -438,6 +443,9 @@ func (b *builder) addSourceClean(pos token.Pos, what string, ext []string, clean
 }
 
 func (b *builder) addSink(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos, check, what string, ext []string) {
+	if b.factSink(v, pos, check, what) {
+		return
+	}
 	label := what
 	if label == "" {
 		label = check + " sink"
@@ -448,7 +456,7 @@ func (b *builder) addSink(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos, check
 	if len(b.g.Edges) == n {
 		return // nothing can flow here
 	}
-	b.sinks = append(b.sinks, sink{v: u, pos: pos, check: check, expr: b.name(v), what: what, iface: types.IsInterface(v.Type()), ext: ext})
+	b.sinks = append(b.sinks, sink{v: u, pos: pos, check: check, expr: b.name(v), what: what, iface: isIface(v.Type()), ext: ext})
 }
 
 // guardKey is the load key of v: loads of one field of one base value, of
@@ -620,10 +628,17 @@ func (b *builder) addFunc(fn *ssa.Function) {
 
 // body translates fn's instructions.
 func (b *builder) body(fn *ssa.Function) {
+	b.nf = nil
 	if b.mode == nilMode {
 		b.computeGuards(fn)
+		if !check.CgoUnsafeArgs(fn) {
+			b.nf = check.ComputeNilFacts(fn)
+		}
 	}
 	for _, blk := range fn.Blocks {
+		if b.nf.Dead(blk) {
+			continue // a nil test decides the way around it
+		}
 		for _, instr := range blk.Instrs {
 			b.instr(fn, blk, instr)
 		}
@@ -1001,6 +1016,18 @@ func (b *builder) nilInstr(fn *ssa.Function, blk *ssa.BasicBlock, instr ssa.Inst
 	case *ssa.IndexAddr:
 		if _, ok := in.X.Type().Underlying().(*types.Pointer); ok {
 			b.derefSink(in.X, blk, pos, "element access "+b.name(in.X)+"[…]")
+		} else {
+			b.sliceSink(in, pos)
+		}
+	case *ssa.SliceToArrayPointer:
+		b.sliceSink(in, pos)
+	case *ssa.Slice:
+		if _, ok := in.X.Type().Underlying().(*types.Pointer); ok {
+			b.derefSink(in.X, blk, pos, "slicing "+b.name(in.X))
+		}
+	case *ssa.TypeAssert:
+		if !in.CommaOk {
+			b.addSink(in.X, blk, pos, "assert", "type assertion "+b.name(in.X)+".("+types.TypeString(in.AssertedType, func(p *types.Package) string { return p.Name() })+")", nil)
 		}
 	case *ssa.MapUpdate:
 		b.addSink(in.Map, blk, pos, "map write", "assignment to entry in map "+b.name(in.Map), nil)
@@ -1202,7 +1229,7 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 			if com.IsInvoke() {
 				check, what = "invoke", "method call "+b.name(com.Value)+"."+com.Method.Name()+"()"
 			}
-			if _, ok := com.Value.(*ssa.MakeClosure); !ok {
+			if _, ok := com.Value.(*ssa.MakeClosure); !ok && !(com.IsInvoke() && typeParam(com.Value.Type())) {
 				b.addSink(com.Value, blk, pos, check, what, nil)
 			}
 		}
