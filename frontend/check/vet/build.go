@@ -443,7 +443,7 @@ func (b *builder) addSourceClean(pos token.Pos, what string, ext []string, clean
 }
 
 func (b *builder) addSink(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos, check, what string, ext []string) {
-	if b.factSink(v, pos, check, what) {
+	if b.factSink(v, pos, check, what, ext) {
 		return
 	}
 	label := what

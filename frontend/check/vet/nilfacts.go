@@ -13,14 +13,15 @@ import (
 // (frontend/check/nilfactsbuild.go).
 
 // factSink adds a sink for v at the current instruction, fed by a nil of
-// its own, when the facts say v is nil there; it reports whether it did.
-func (b *builder) factSink(v ssa.Value, pos token.Pos, check, what string) bool {
-	if b.mode != nilMode || !b.nf.Nil(v, b.cur) {
+// its own, when the facts say v, not a constant (from makes those
+// sources), is nil there; it reports whether it did.
+func (b *builder) factSink(v ssa.Value, pos token.Pos, check, what string, ext []string) bool {
+	if _, ok := v.(*ssa.Const); ok || b.mode != nilMode || !b.nf.Nil(v, b.cur) {
 		return false
 	}
 	u := b.newVertex(pos, what)
 	b.edge(b.addSource(pos, "nil", nil), u)
-	b.sinks = append(b.sinks, sink{v: u, pos: pos, check: check, expr: b.name(v), what: what, iface: isIface(v.Type())})
+	b.sinks = append(b.sinks, sink{v: u, pos: pos, check: check, expr: b.name(v), what: what, iface: isIface(v.Type()), ext: ext})
 	return true
 }
 
@@ -28,14 +29,14 @@ func (b *builder) factSink(v ssa.Value, pos token.Pos, check, what string) bool 
 // say is nil (check.NilSliceSink).
 func (b *builder) sliceSink(instr ssa.Instruction, pos token.Pos) {
 	s := check.NilSliceSink(instr)
-	if s == nil {
+	if s == nil || !b.nf.Nil(s, instr) {
 		return
 	}
 	what := "index of " + b.name(s) + "[…]"
 	if c, ok := instr.(*ssa.SliceToArrayPointer); ok {
 		what = "conversion of " + b.name(s) + " to " + types.TypeString(c.Type(), func(p *types.Package) string { return p.Name() })
 	}
-	b.factSink(s, pos, "dereference", what)
+	b.addSink(s, instr.Block(), pos, "dereference", what, nil)
 }
 
 // isIface reports whether values of type t are interface values (a type
