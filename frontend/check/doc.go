@@ -55,6 +55,20 @@
 // dereference every later use: a nil is reported where it first panics.
 // Calls of functions that panic on every path end the block.
 //
+// # Nil tests
+//
+// NilFacts (nilfacts.go) are go vet's nilness facts, one walk of each
+// local function's dominator tree: a value is nil where only the x == nil
+// branch of a test enters, and a test that constants and the facts above
+// it decide makes its other branch dead. They are definite, so both
+// builders (this package's and vet mode's) read them directly: a use that
+// panics on a value known nil is a sink with a nil of its own, reported
+// whatever the guards say; a value known nil that flows on is a nil
+// source, unless a use that panics on it came first; a nil slice indexed
+// or converted to an array of length > 0 is a sink; dead blocks are not
+// translated. The generic bodies of the named packages that no instance
+// stands for are translated too, for these facts.
+//
 // # Precision choices
 //
 // Flow is flow-insensitive through the heap and SSA-precise in

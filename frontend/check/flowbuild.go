@@ -299,6 +299,9 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 	case *ssa.Phi:
 		dst := b.value(i)
 		for k, e := range i.Edges {
+			if b.nf.Dead(blk.Preds[k]) {
+				continue
+			}
 			b.flowTo(e, blk, blk.Preds[k], dst, LabelAssign, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 		}
 	case *ssa.Store:

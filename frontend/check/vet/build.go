@@ -671,7 +671,7 @@ func (b *builder) instr(fn *ssa.Function, blk *ssa.BasicBlock, instr ssa.Instruc
 	case *ssa.Phi:
 		for k, e := range in.Edges {
 			p := blk.Preds[k]
-			if b.mode == nilMode && edgeNonNil(p, blk, e) {
+			if b.mode == nilMode && (edgeNonNil(p, blk, e) || b.nf.Dead(p)) {
 				continue
 			}
 			b.cur = p.Instrs[len(p.Instrs)-1] // the use is at the end of the predecessor

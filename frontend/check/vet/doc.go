@@ -34,10 +34,12 @@
 //
 // The rules are those of `cflr check` (package frontend/check): the same
 // sinks (field access, dereference, store, map write, call of a nil func
-// value, method call on a nil interface, element of a nil array pointer),
-// guards split at nil checks as e-SSA does (x != nil, early returns,
-// no-return calls such as log.Fatal through ctrlflow's facts, access
-// paths such as s.p re-loaded after `if s.p != nil`), the (T, error)
+// value, method call on a nil interface, element of a nil array pointer,
+// slicing through it, type assertion on a nil interface), guards split at
+// nil checks as e-SSA does (x != nil, early returns, no-return calls such
+// as log.Fatal through ctrlflow's facts, access paths such as s.p
+// re-loaded after `if s.p != nil`), the nil facts of nil tests
+// (check.NilFacts: if x == nil { x.f }, dead branches), the (T, error)
 // convention, the same taint models (frontend/check/models.yaml, changed
 // with -taint.config=cflr.yaml), the same //cflr:ignore comments and the
 // same messages, so both modes are tested on the same `// want`
