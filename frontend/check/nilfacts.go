@@ -177,8 +177,9 @@ func (f *NilFacts) Nil(v ssa.Value, instr ssa.Instruction) bool {
 }
 
 // Source reports whether v, not a constant, is known nil where instr
-// reads it and no panicking use of v under a fact comes first (after
-// one, instr cannot run with v nil): a nil that flows on from a test.
+// reads it and no panicking use of v under a fact comes first, or is
+// instr (after one, instr cannot run with v nil): a nil that flows on
+// from a test.
 func (f *NilFacts) Source(v ssa.Value, instr ssa.Instruction) bool {
 	if _, ok := v.(*ssa.Const); ok || f == nil || !f.Nil(v, instr) {
 		return false
@@ -186,7 +187,7 @@ func (f *NilFacts) Source(v ssa.Value, instr ssa.Instruction) bool {
 	ub := instr.Block()
 	for _, p := range f.panics[v] {
 		if p == instr {
-			continue
+			return false // what instr makes of v exists only if v was not nil
 		}
 		pb := p.Block()
 		if pb != ub {
