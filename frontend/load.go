@@ -100,6 +100,9 @@ type Program struct {
 	// LoadRSS is the peak resident memory after loading and SSA (0 where
 	// /proc is missing): the baseline the analysis' memory is judged by.
 	LoadRSS int64
+	// Blank are the functions named _ that the packages declare (no
+	// package member, never called, but code a per-function check reads).
+	Blank []*ssa.Function
 
 	funcs []*ssa.Function // sortedFuncs, once computed
 	users funcUsers       // set with funcs (allFunctionsUsers)
@@ -206,6 +209,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	if err := buildSSA(prog); err != nil {
 		return p, err
 	}
+	p.Blank = blankFuncs(prog, initial, pkgs)
 	if cfg.Prune {
 		release()
 		// Collect now: the heap would otherwise grow to twice the

@@ -94,10 +94,11 @@ func CgoUnsafeArgs(fn *ssa.Function) bool {
 
 // genericBodies lists the generic function and method bodies of the
 // packages the patterns named that no analyzed instance stands for
-// (funcs are the functions analyzed), with their closures, sorted by
-// position. The graph holds them for the uses that NilFacts find nil in
-// them (var x T; x() with T ~func()): no flow reaches them, since every
-// call goes to an instance.
+// (funcs are the functions analyzed), and their functions named _, with
+// their closures, sorted by position. The graph holds them for the uses
+// that NilFacts find nil in them (var x T; x() with T ~func()): no flow
+// reaches them, since no call does (every call of a generic function
+// goes to an instance).
 func genericBodies(prog *frontend.Program, funcs []*ssa.Function) []*ssa.Function {
 	inst := map[*ssa.Function]bool{}
 	for _, fn := range funcs {
@@ -117,6 +118,9 @@ func genericBodies(prog *frontend.Program, funcs []*ssa.Function) []*ssa.Functio
 		if fn != nil && fn.TypeParams().Len() > 0 && len(fn.Blocks) > 0 && !inst[fn] {
 			add(fn)
 		}
+	}
+	for _, fn := range prog.Blank {
+		add(fn)
 	}
 	for _, p := range prog.Packages {
 		for _, m := range p.Members {
