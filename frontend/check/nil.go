@@ -29,12 +29,9 @@ is followed through assignments, calls and returns (context-sensitively),
 struct fields, containers and interfaces, to field accesses and
 dereferences through pointers, calls through func values, method calls on
 interfaces, writes to maps, element accesses through pointers to arrays,
-and calls of library methods that dereference their receiver. A value that
-a nil test finds nil (if x == nil { x.f }, or v of v, ok := x.(*T) where ok
-is false) is a nil too, reported at each use that panics on it under the
-test and followed where it flows on, as is a nil slice indexed or
-converted to an array of length > 0 there; code that such a test makes
-unreachable is not checked (go vet's nilness facts). Uses guarded
+and calls of library methods that dereference their receiver. A value a
+nil test finds nil (if x == nil { x.f }) is a nil too, as go vet's nilness
+finds it, and code such a test makes unreachable is not checked. Uses guarded
 by x != nil (or after if x == nil { return }), by err == nil for the other
 results of a call, or by a comma-ok are not reported. Nils from library
 code, implicit zero values and memory the points-to analysis does not
