@@ -19,10 +19,15 @@ func (b *builder) factSink(v ssa.Value, pos token.Pos, check, what string, ext [
 	if _, ok := v.(*ssa.Const); ok || b.mode != nilMode || !b.nf.Nil(v, b.cur) {
 		return false
 	}
+	b.nilSink(v, pos, check, what, ext)
+	return true
+}
+
+// nilSink adds a sink for v fed by a nil of its own.
+func (b *builder) nilSink(v ssa.Value, pos token.Pos, check, what string, ext []string) {
 	u := b.newVertex(pos, what)
 	b.edge(b.addSource(pos, "nil", nil), u)
 	b.sinks = append(b.sinks, sink{v: u, pos: pos, check: check, expr: b.name(v), what: what, iface: isIface(v.Type()), ext: ext})
-	return true
 }
 
 // sliceSink adds a sink where instr panics on a nil slice that the facts
@@ -36,7 +41,8 @@ func (b *builder) sliceSink(instr ssa.Instruction, pos token.Pos) {
 	if c, ok := instr.(*ssa.SliceToArrayPointer); ok {
 		what = "conversion of " + b.name(s) + " to " + types.TypeString(c.Type(), func(p *types.Package) string { return p.Name() })
 	}
-	b.addSink(s, instr.Block(), pos, "dereference", what, nil)
+	// (Here, and not through addSink: from has no nil slices to give.)
+	b.nilSink(s, pos, "dereference", what, nil)
 }
 
 // isIface reports whether values of type t are interface values (a type
