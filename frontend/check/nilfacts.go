@@ -1,6 +1,7 @@
 package check
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -106,6 +107,16 @@ func ComputeNilFacts(fn *ssa.Function) *NilFacts {
 				}
 				return
 			}
+		}
+		if skip, ok := decidedLen(b, stack); ok {
+			// len(x) compared with a constant, x known nil: len is 0.
+			for _, d := range doms {
+				if d == skip && len(d.Preds) == 1 {
+					continue
+				}
+				visit(d, stack)
+			}
+			return
 		}
 		if v, fsucc, ok := failedAssert(b); ok {
 			for _, d := range doms {
@@ -428,3 +439,55 @@ func isTypeParam(t types.Type) bool {
 // is not an interface value (a method call on it may take a nil
 // receiver, and its zero value is nil only for some type arguments).
 func IsTypeParam(t types.Type) bool { return isTypeParam(t) }
+
+// decidedLen returns the successor that b's closing test cannot enter
+// when the test compares len(x) (or cap(x)) with a constant and x is
+// known nil, so its length is 0: `if len(s) > 0 { s[0] }` under a nil s
+// cannot run.
+func decidedLen(b *ssa.BasicBlock, stack []nilFact) (*ssa.BasicBlock, bool) {
+	if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		return nil, false
+	}
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, false
+	}
+	c, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return nil, false
+	}
+	x, y, op := c.X, c.Y, c.Op
+	if _, ok := x.(*ssa.Const); ok {
+		x, y, op = y, x, mirror(op)
+	}
+	call, ok := x.(*ssa.Call)
+	k, ok2 := y.(*ssa.Const)
+	if !ok || !ok2 || k.Value == nil || k.Value.Kind() != constant.Int {
+		return nil, false
+	}
+	bi, ok := call.Call.Value.(*ssa.Builtin)
+	if !ok || (bi.Name() != "len" && bi.Name() != "cap") || len(call.Call.Args) != 1 ||
+		nilnessOf(stack, call.Call.Args[0]) != isNilState {
+		return nil, false
+	}
+	holds := constant.Compare(constant.MakeInt64(0), op, k.Value)
+	if holds {
+		return b.Succs[1], true
+	}
+	return b.Succs[0], true
+}
+
+// mirror is the comparison with its operands swapped.
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}

@@ -44,6 +44,22 @@ func slices(s []int) int {
 	return s[0]
 }
 
+// A len test on a slice known nil decides the branch: len is 0.
+func lenTests(s []int) int {
+	if s == nil {
+		if len(s) > 0 {
+			return s[0] // cannot run
+		}
+		if 1 <= len(s) {
+			return s[1] // cannot run
+		}
+		if len(s) == 0 {
+			return s[0] // want `s may be nil at index of s`
+		}
+	}
+	return 0
+}
+
 func toArray(s []int) {
 	if s == nil {
 		_ = (*[2]int)(s) // want `s may be nil at conversion of s to \*\[2\]int`
