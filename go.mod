@@ -10,8 +10,8 @@ require (
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/term v0.44.0
 	golang.org/x/tools v0.52.0
-	gorgonia.org/cu v0.9.6
 	gopkg.in/yaml.v3 v3.0.1
+	gorgonia.org/cu v0.9.6
 )
 
 require (
@@ -28,6 +28,7 @@ require (
 	github.com/cockroachdb/redact v1.1.5 // indirect
 	github.com/cockroachdb/swiss v0.0.0-20260820225851-333444432258 // indirect
 	github.com/cockroachdb/tokenbucket v0.0.0-20230807174530-cc333fc44b06 // indirect
+	github.com/crillab/gophersat v1.4.0 // indirect
 	github.com/getsentry/sentry-go v0.27.0 // indirect
 	github.com/gogo/protobuf v1.3.2 // indirect
 	github.com/golang/protobuf v1.5.3 // indirect

@@ -43,6 +43,7 @@ type checkFlags struct {
 	quiet      bool
 	stats      bool
 	noSuppress bool
+	noRefute   bool
 	scope      string
 	cpuProfile string
 	memProfile string
@@ -107,6 +108,7 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.BoolVar(&f.noSuppress, "no-suppress", false, "report findings that //cflr:ignore comments suppress")
 	fl.StringVar(&f.baseline, "baseline", "", "report only findings not in this file (an earlier --json output or --write-baseline file)")
 	fl.StringVar(&f.writeBase, "write-baseline", "", "write every finding to this file as JSON, for --baseline (exit status 0 when it is written)")
+	fl.BoolVar(&f.noRefute, "no-refute", false, "report nilflow's first witness without checking its path conditions")
 	fl.IntVar(&f.gcPercent, "gc-percent", 400, "Go GC target (GOGC, if set, wins): the heap grows to 1+N/100 times the live program and analysis before a collection (and at most to 3/4 of the machine's memory, unless GOMEMLIMIT is set); lower saves memory at some CPU cost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
 	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with the analysis still live, to this file")
@@ -126,7 +128,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	if f.threads < 0 {
 		return usageErr(errors.New("--threads must be positive"))
 	}
-	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress}
+	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress, NoRefute: f.noRefute}
 	what := "--checks"
 	if f.config != "" {
 		what = f.config
@@ -369,6 +371,9 @@ func printCheckStats(w io.Writer, p *frontend.Program, st *check.Stats, total ti
 		a.Vertices, a.Edges, st.FlowVerts, st.FlowEdges)
 	for _, c := range st.Checks {
 		fmt.Fprintf(w, "%s: %d closure edges, %d findings\n", c.Name, c.Derived, c.Findings)
+		if r := c.Refute; r.Checked+r.Refuted+r.Dropped > 0 {
+			fmt.Fprintf(w, "%s: %d witnesses path-checked, %d refuted; %d findings dropped (every witness tried refuted)\n", c.Name, r.Checked, r.Refuted, r.Dropped)
+		}
 	}
 	if st.Suppressed > 0 {
 		fmt.Fprintf(w, "%d findings suppressed by //cflr:ignore\n", st.Suppressed)

@@ -58,6 +58,9 @@ type Config struct {
 	Scope []string
 	// NoSuppress reports findings even where //cflr:ignore suppresses them.
 	NoSuppress bool
+	// NoRefute reports nilflow's first witness without checking its path
+	// conditions (refute.go).
+	NoRefute bool
 	// Progress, when non-nil, is told the phase being run ("points-to",
 	// "value flow", "nilflow", ...).
 	Progress func(phase string)
@@ -90,6 +93,7 @@ type CheckStats struct {
 	Alloc    uint64        // bytes allocated on the heap
 	Derived  int64         // closure edges the check's solve stored
 	Findings int
+	Refute   RefuteStats // nilflow: findings path-checked, witnesses refuted, findings dropped
 }
 
 // registry holds the checkers by name; checker files add theirs in init.
@@ -208,7 +212,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) (_ []Finding,
 		for i := range fs {
 			fs[i].Check = c.Name()
 		}
-		st.Checks = append(st.Checks, CheckStats{Name: c.Name(), Time: time.Since(start), CPU: cpuTime() - cpu0, Alloc: allocated() - alloc0, Derived: flow.lastDerived(c.Name()), Findings: len(fs)})
+		st.Checks = append(st.Checks, CheckStats{Name: c.Name(), Time: time.Since(start), CPU: cpuTime() - cpu0, Alloc: allocated() - alloc0, Derived: flow.lastDerived(c.Name()), Findings: len(fs), Refute: flow.refuteStats(c.Name())})
 		all = append(all, fs...)
 	}
 	if cfg.Snapshot != nil {

@@ -20,6 +20,9 @@ type Finding struct {
 	// Witness is a shortest flow from the source (a nil, a source call) to
 	// the sink, one step per program point.
 	Witness []Step
+	// Checked says that the witness's path conditions were checked for
+	// satisfiability (nilflow's refutation, refute.go).
+	Checked bool
 }
 
 // Step is one program point of a witness.

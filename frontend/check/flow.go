@@ -105,7 +105,8 @@ type NilSink struct {
 	Expr  string // the value's source expression: "p", "x.next"
 	What  string // "field access p.f", "call of (*T).M"
 	Func  *ssa.Function
-	Iface bool // the value is an interface: only a nil interface panics
+	Instr ssa.Instruction // the use (path conditions are read at its block)
+	Iface bool            // the value is an interface: only a nil interface panics
 }
 
 // FlowOptions controls BuildFlow.
@@ -176,6 +177,7 @@ type FlowGraph struct {
 
 	mu      sync.Mutex
 	derived map[string]int64
+	refutes map[string]RefuteStats
 }
 
 // valueIDs are the vertices of the values one function's instructions

@@ -188,7 +188,7 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 		}
 		vx = ls[0]
 	}
-	b.nilSink(NilSink{V: vx, Pos: pos, Kind: kind, Func: b.fn, Iface: isIface(v.Type())}, v, what)
+	b.nilSink(NilSink{V: vx, Pos: pos, Kind: kind, Func: b.fn, Instr: instr, Iface: isIface(v.Type())}, v, what)
 }
 
 // memCells lists, per leaf of a value of type t, the heap cells that a

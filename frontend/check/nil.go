@@ -67,6 +67,8 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		return nil, err
 	}
 	var out []Finding
+	var rst RefuteStats
+	defer func() { g.setRefuteStats("nilflow", rst) }()
 	for _, s := range g.NilSinks {
 		sym := "N"
 		if s.Iface && (s.Kind == SinkInvoke || s.Kind == SinkAssert) {
@@ -77,8 +79,21 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		if !sv.Reaches(sym, s.V) {
 			continue
 		}
-		w, err := sv.Witness(sym, s.V)
-		if err != nil {
+		var w []Step
+		checked := !p.Config.NoRefute
+		if checked {
+			// The first witness whose path conditions can hold.
+			wsv, ks, ok, err := refuteFinding(ctx, g, sv, gr, srcs, sym, &s, p.Config.Threads, &rst)
+			if err != nil {
+				return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+			}
+			if !ok {
+				rst.Dropped++
+				continue
+			}
+			rst.Checked++
+			w = wsv.stepsOf(ks)
+		} else if w, err = sv.Witness(sym, s.V); err != nil {
 			return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
 		}
 		if len(w) == 0 {
@@ -90,6 +105,7 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			Pos:     g.Position(s.Pos),
 			Message: nilMessage(s),
 			Witness: w,
+			Checked: checked,
 		})
 	}
 	return out, nil

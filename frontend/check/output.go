@@ -36,6 +36,9 @@ type jsonFinding struct {
 	Function string     `json:"function,omitempty"`
 	Message  string     `json:"message"`
 	Witness  []jsonStep `json:"witness"`
+	// PathChecked: the witness's path conditions were found satisfiable
+	// (nilflow's refutation); false where no solver looked at them.
+	PathChecked bool `json:"path_checked"`
 }
 
 type jsonStep struct {
@@ -50,7 +53,7 @@ type jsonStep struct {
 func WriteJSON(w io.Writer, fs []Finding) error {
 	out := make([]jsonFinding, 0, len(fs))
 	for _, f := range fs {
-		jf := jsonFinding{Check: f.Check, Pos: f.Pos.String(), File: f.Pos.Filename, Line: f.Pos.Line, Column: f.Pos.Column, Function: f.Func, Message: f.Message, Witness: []jsonStep{}}
+		jf := jsonFinding{Check: f.Check, Pos: f.Pos.String(), File: f.Pos.Filename, Line: f.Pos.Line, Column: f.Pos.Column, Function: f.Func, Message: f.Message, Witness: []jsonStep{}, PathChecked: f.Checked}
 		for _, s := range f.Witness {
 			jf.Witness = append(jf.Witness, jsonStep{Pos: s.Pos.String(), File: s.Pos.Filename, Line: s.Pos.Line, Column: s.Pos.Column, Desc: s.Desc})
 		}

@@ -360,6 +360,16 @@ func (s *Solved) Reaches(sym string, v uint32) bool {
 // Witness returns the steps of a shortest flow from a source to v that
 // sym derives.
 func (s *Solved) Witness(sym string, v uint32) ([]Step, error) {
+	ks, err := s.witnessEdges(sym, v)
+	if err != nil {
+		return nil, err
+	}
+	return s.stepsOf(ks), nil
+}
+
+// witnessEdges returns a shortest flow from a source to v that sym
+// derives, as the numbers of the solved graph's edges it takes, in order.
+func (s *Solved) witnessEdges(sym string, v uint32) (ks []int, err error) {
 	id, ok := s.res.Grammar().Lookup(sym)
 	if !ok {
 		return nil, fmt.Errorf("no symbol %s", sym)
@@ -391,16 +401,22 @@ func (s *Solved) Witness(sym string, v uint32) ([]Step, error) {
 		return nil, err
 	}
 	wg := s.wf.Grammar()
-	var steps []Step
 	for _, e := range path {
 		lid, ok := s.glab.LookupLabel(wg.Name(e.Sym))
 		if !ok {
 			continue
 		}
-		k := s.find(e.Src, e.Dst, lid, e.Index)
-		if k < 0 {
-			continue
+		if k := s.find(e.Src, e.Dst, lid, e.Index); k >= 0 {
+			ks = append(ks, k)
 		}
+	}
+	return ks, nil
+}
+
+// stepsOf describes the solved edges ks (a witness) as witness steps.
+func (s *Solved) stepsOf(ks []int) []Step {
+	var steps []Step
+	for _, k := range ks {
 		st, ok := s.step(k)
 		if !ok {
 			continue
@@ -410,7 +426,7 @@ func (s *Solved) Witness(sym string, v uint32) ([]Step, error) {
 		}
 		steps = append(steps, st)
 	}
-	return steps, nil
+	return steps
 }
 
 // find returns the number of an edge of the solved graph (src and dst

@@ -1,0 +1,478 @@
+package check
+
+import (
+	"context"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/grammar"
+)
+
+// Refutation of nilflow witnesses (issue 18, "path-feasible witnesses").
+//
+// A witness is a shortest flow of a nil from where it is written to a use
+// where it panics. Along it, the program took branches: each program
+// point it passes is reached only under the conditions that dominate it
+// in its function (a nil comparison, a boolean, a comma-ok, an error
+// test). pathConstraints writes these as a propositional formula over
+// atoms "b is true" (a boolean SSA value) and "x is nil" (an SSA value),
+// one copy of each atom per function activation (frame) the witness
+// passes through, and adds what joins the frames:
+//
+//   - at a call on the witness, each parameter equals its argument (a
+//     constant argument fixes it);
+//   - at a return on the witness, the function's relational summary for
+//     that return: the other results returned there equal the caller's
+//     other results (return nil, false makes the caller's ok false;
+//     return nil, nil makes its sibling nil), and the return's own path
+//     conditions hold over the parameters, bound to the arguments of the
+//     call site the nil returns to (if !withPos { return nil });
+//   - every value the nil flows through is nil.
+//
+// An unsatisfiable formula refutes the witness: no execution follows it.
+// The check then forbids the edge the contradiction needs that lies
+// closest to the use (of the edges it needs, the first one) and asks
+// for the next shortest witness, up to refuteBound times; a finding is
+// reported only when some witness survives.
+//
+// The formula under-approximates what the program knows, never more: a
+// value in a loop gets fresh atoms after the witness goes round a back
+// edge, a flow through the heap starts a fresh frame, and conditions
+// other than those above are opaque atoms. So a witness is refuted only
+// when its own conditions contradict each other.
+
+// refuteBound is the number of witnesses tried per finding.
+const refuteBound = 8
+
+// RefuteStats count what refutation did in one check.
+type RefuteStats struct {
+	Checked int // findings whose witness was path-checked
+	Refuted int // witnesses refuted
+	Dropped int // findings dropped: every witness tried was refuted
+}
+
+func (g *FlowGraph) setRefuteStats(name string, st RefuteStats) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.refutes == nil {
+		g.refutes = map[string]RefuteStats{}
+	}
+	g.refutes[name] = st
+}
+
+func (g *FlowGraph) refuteStats(name string) RefuteStats {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.refutes[name]
+}
+
+// refuteFinding looks for a path-feasible witness of sym reaching sink s,
+// starting from sv's. It returns the witness's solved edges and the
+// Solved they belong to, or ok false when refuteBound witnesses in a row
+// were refuted (or the last one left no flow at all).
+func refuteFinding(ctx context.Context, g *FlowGraph, sv *Solved, gr *grammar.Grammar, srcs []SourceEdge, sym string, s *NilSink, threads int, st *RefuteStats) (*Solved, []int, bool, error) {
+	cur := sv
+	var forbidden []int32 // orig numbers: flow edges >= 0, sources -1-k
+	var kept []int32      // the flow edges of sv's solve, for re-solves
+	for try := 0; try < refuteBound; try++ {
+		ks, err := cur.witnessEdges(sym, s.V)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		c, groups := pathConstraints(g, cur, ks, sym, s)
+		if c.satisfiable(0) {
+			return cur, ks, true, nil
+		}
+		st.Refuted++
+		blame := -1
+		for i := groups; i >= 0; i-- {
+			if !c.satisfiable(i) {
+				blame = i
+				break
+			}
+		}
+		if blame < 0 || blame >= len(ks) {
+			// The use alone is unreachable: no witness will do.
+			return nil, nil, false, nil
+		}
+		forbidden = append(forbidden, cur.orig[ks[blame]])
+		if kept == nil {
+			for _, o := range sv.orig {
+				if o >= 0 {
+					kept = append(kept, o)
+				}
+			}
+		}
+		var edges []int32
+		for _, o := range kept {
+			if !slices.Contains(forbidden, o) {
+				edges = append(edges, o)
+			}
+		}
+		next, err := g.Solve(ctx, "nilflow-refute", gr, srcs, &SolveOptions{
+			Edges:      edges,
+			SkipSource: func(k int) bool { return slices.Contains(forbidden, int32(-1-k)) },
+			Targets:    []uint32{s.V},
+			Threads:    threads,
+		})
+		if err != nil {
+			return nil, nil, false, err
+		}
+		if !next.Reaches(sym, s.V) {
+			return nil, nil, false, nil
+		}
+		cur = next
+	}
+	return nil, nil, false, nil
+}
+
+// frame is one activation of a function along a witness.
+type frame struct {
+	id int
+	fn *ssa.Function
+}
+
+// atomKey names an atom: value v (component idx of a tuple, else -1) in
+// frame f is nil (isNil) or, a boolean, true.
+type atomKey struct {
+	f     int
+	v     ssa.Value
+	idx   int
+	isNil bool
+}
+
+// pathBuilder writes a witness's path conditions into a cnf.
+type pathBuilder struct {
+	g      *FlowGraph
+	c      *cnf
+	atoms  map[atomKey]int
+	conds  map[atomKey]int // literals of boolean values (condLit), by frame
+	nextID int
+}
+
+func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
+	p.nextID++
+	return frame{p.nextID, fn}
+}
+
+func (p *pathBuilder) atom(k atomKey) int {
+	if v, ok := p.atoms[k]; ok {
+		return v
+	}
+	v := p.c.newVar()
+	p.atoms[k] = v
+	return v
+}
+
+// canon names a value's atoms: an extracted result is the call's
+// component.
+func canon(v ssa.Value) (ssa.Value, int) {
+	if ex, ok := v.(*ssa.Extract); ok {
+		return ex.Tuple, ex.Index
+	}
+	return v, -1
+}
+
+// nilLit is the literal "v is nil" in frame f.
+func (p *pathBuilder) nilLit(f frame, v ssa.Value) int {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return p.c.lit(x.IsNil())
+	case *ssa.Alloc, *ssa.Global, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeClosure, *ssa.Function,
+		*ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeInterface:
+		return p.c.lit(false)
+	}
+	cv, idx := canon(v)
+	return p.atom(atomKey{f.id, cv, idx, true})
+}
+
+// condLit is the literal "boolean v is true" in frame f.
+func (p *pathBuilder) condLit(f frame, v ssa.Value) int {
+	return p.condLitDepth(f, v, 0)
+}
+
+func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
+	switch x := v.(type) {
+	case *ssa.Const:
+		if x.Value != nil && x.Value.Kind() == constant.Bool {
+			return p.c.lit(constant.BoolVal(x.Value))
+		}
+	case *ssa.UnOp:
+		if x.Op == token.NOT && depth < 8 {
+			return -p.condLitDepth(f, x.X, depth+1)
+		}
+	case *ssa.BinOp:
+		if x.Op != token.EQL && x.Op != token.NEQ || depth >= 8 {
+			break
+		}
+		if y, eq, ok := nilComparison(x); ok {
+			l := p.nilLit(f, y)
+			if !eq {
+				l = -l
+			}
+			return l
+		}
+		if isBool(x.X.Type()) {
+			// z ⇔ (a ⇔ b), a definition.
+			k := atomKey{f.id, x, -1, false}
+			if z, ok := p.conds[k]; ok {
+				return z
+			}
+			a, b := p.condLitDepth(f, x.X, depth+1), p.condLitDepth(f, x.Y, depth+1)
+			z := p.c.newVar()
+			p.c.add(always, -z, -a, b)
+			p.c.add(always, -z, a, -b)
+			p.c.add(always, z, a, b)
+			p.c.add(always, z, -a, -b)
+			if x.Op == token.NEQ {
+				z = -z
+			}
+			p.conds[k] = z
+			return z
+		}
+	}
+	cv, idx := canon(v)
+	return p.atom(atomKey{f.id, cv, idx, false})
+}
+
+// pathConds adds to group the conditions under which block blk of f's
+// function is reached: for each block on its dominator chain that is
+// entered only from a branch (ignoring predecessors that never return),
+// the branch's condition, with the polarity of that successor.
+func (p *pathBuilder) pathConds(group int, f frame, blk *ssa.BasicBlock) {
+	for d := blk; d != nil; d = d.Idom() {
+		var pred *ssa.BasicBlock
+		n := 0
+		for _, q := range d.Preds {
+			if !noReturn(q) {
+				pred = q
+				n++
+			}
+		}
+		if n != 1 || len(pred.Succs) != 2 || pred.Succs[0] == pred.Succs[1] {
+			continue
+		}
+		ifi, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		l := p.condLit(f, ifi.Cond)
+		if pred.Succs[1] == d {
+			l = -l
+		}
+		p.c.add(group, l)
+	}
+}
+
+// bindCall adds to group that callee's parameters in frame fe equal the
+// arguments of site in frame fc.
+func (p *pathBuilder) bindCall(group int, site ssa.CallInstruction, fc, fe frame) {
+	cc := site.Common()
+	params := fe.fn.Params
+	args := cc.Args
+	if cc.IsInvoke() {
+		args = append([]ssa.Value{cc.Value}, args...)
+	}
+	if len(args) != len(params) {
+		return
+	}
+	for k, prm := range params {
+		p.bindValue(group, fe, prm, fc, args[k])
+	}
+}
+
+// bindValue adds to group that x in frame fx equals y in frame fy, as
+// far as atoms see them (a boolean's truth, a nilable value's nilness).
+func (p *pathBuilder) bindValue(group int, fx frame, x ssa.Value, fy frame, y ssa.Value) {
+	switch t := x.Type(); {
+	case isBool(t):
+		p.c.eq(group, p.condLit(fx, x), p.condLit(fy, y))
+	case nilable(t) && types.IsInterface(t) == types.IsInterface(y.Type()):
+		// (Not an interface's receiver: a method called on a non-nil
+		// interface may get a nil pointer.)
+		p.c.eq(group, p.nilLit(fx, x), p.nilLit(fy, y))
+	}
+}
+
+// bindReturn adds to group the relational summary of return ret (in
+// frame fe) at call site (in frame fc): each result returned there equals
+// the caller's.
+func (p *pathBuilder) bindReturn(group int, ret *ssa.Return, fe frame, site ssa.CallInstruction, fc frame) {
+	call, ok := site.(*ssa.Call)
+	if !ok {
+		return
+	}
+	if len(ret.Results) == 1 {
+		p.bindValue(group, fe, ret.Results[0], fc, call)
+		return
+	}
+	for _, r := range *call.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index < len(ret.Results) {
+			p.bindValue(group, fe, ret.Results[ex.Index], fc, ex)
+		}
+	}
+}
+
+// returnAt finds fn's return instruction at pos.
+func returnAt(fn *ssa.Function, pos token.Pos) *ssa.Return {
+	if !pos.IsValid() {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		if n := len(b.Instrs); n > 0 {
+			if r, ok := b.Instrs[n-1].(*ssa.Return); ok && r.Pos() == pos {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// backEdgeInto reports whether phi may take src along a back edge (from
+// a block its own block dominates): then src is from an earlier
+// iteration than the values the witness saw so far.
+func backEdgeInto(phi *ssa.Phi, src ssa.Value) bool {
+	blk := phi.Block()
+	for k, e := range phi.Edges {
+		if (e == src || src == nil && isNilConst(e)) && blk.Dominates(blk.Preds[k]) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathConstraints writes the path conditions of witness ks (edges of sv)
+// of sym reaching sink s: witness edge i's conditions go to group i, the
+// use's to group len(ks). It returns the formula and len(ks).
+func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink) (*cnf, int) {
+	p := &pathBuilder{g: g, c: newCNF(), atoms: map[atomKey]int{}, conds: map[atomKey]int{}}
+	type call struct {
+		caller frame
+		site   ssa.CallInstruction
+	}
+	var stack []call
+	var cur frame
+	var ret *ssa.Return // the return the nil left its function by
+	retGroup := 0
+	wantIface := sym == "NI"
+	for i, k := range ks {
+		e := sv.edges[k]
+		info, _ := sv.info(k)
+		src, dst := g.VertexAt(e.Src), g.VertexAt(e.Dst)
+		label := sv.glab.Labels[e.Label]
+		if e.Src == Root {
+			cur = p.newFrame(dst.Func)
+			continue
+		}
+		site := info.Site
+		switch {
+		case site != nil && info.Callee != nil && dst.Kind == VValue && isParamOf(dst.Value, info.Callee):
+			// A call: the nil is an argument.
+			if cur.fn == site.Parent() {
+				p.pathConds(i, cur, site.Block())
+			} else {
+				cur = p.newFrame(site.Parent())
+				stack = nil
+			}
+			callee := p.newFrame(info.Callee)
+			p.bindCall(i, site, cur, callee)
+			stack = append(stack, call{cur, site})
+			cur = callee
+		case site != nil && info.Callee != nil && src.Kind == VReturn:
+			// A return: the nil is a result.
+			var caller frame
+			if n := len(stack); n > 0 && stack[n-1].site == site {
+				caller = stack[n-1].caller
+				stack = stack[:n-1]
+			} else {
+				caller = p.newFrame(site.Parent())
+				stack = nil
+				if cur.fn == info.Callee {
+					p.bindCall(i, site, caller, cur)
+				}
+			}
+			if ret != nil && cur.fn == info.Callee {
+				p.bindReturn(retGroup, ret, cur, site, caller)
+			}
+			ret = nil
+			cur = caller
+			p.pathConds(i, cur, site.Block())
+		case dst.Kind == VReturn:
+			if dst.Func != cur.fn {
+				cur = p.newFrame(dst.Func)
+				stack = nil
+			}
+			ret = returnAt(dst.Func, info.Pos)
+			retGroup = i
+			if ret != nil {
+				p.pathConds(i, cur, ret.Block())
+			}
+		case label == LabelLoad || dst.Kind == VHeap || dst.Kind == VTemp:
+			// Through memory: the load may run in any activation.
+			if dst.Kind != VHeap && dst.Func != nil {
+				cur = p.newFrame(dst.Func)
+				stack = nil
+			}
+		default:
+			if dst.Func != nil && dst.Func != cur.fn {
+				cur = p.newFrame(dst.Func)
+				stack = nil
+			}
+			if phi, ok := dst.Value.(*ssa.Phi); ok {
+				var sv ssa.Value
+				if src.Kind != VNil {
+					sv = src.Value
+				}
+				if backEdgeInto(phi, sv) {
+					cur = p.newFrame(cur.fn)
+				}
+			}
+		}
+		// The value the nil reaches is nil (or, for N, an interface
+		// holding one: not itself nil).
+		if (dst.Kind == VValue || dst.Kind == VTuple) && dst.Field < 0 && dst.Value != nil && dst.Func == cur.fn {
+			t := typeOf(dst.Value, tupleComp(dst))
+			if nilable(t) && types.IsInterface(t) == wantIface {
+				v, idx := dst.Value, tupleComp(dst)
+				if idx < 0 {
+					v, idx = canon(v)
+				}
+				if instr, ok := v.(ssa.Instruction); ok && dst.Kind == VValue {
+					p.pathConds(i, cur, instr.Block())
+				}
+				p.c.add(i, p.nilAtom(cur, v, idx))
+			}
+		}
+	}
+	if s.Instr != nil && s.Instr.Block() != nil {
+		if cur.fn != s.Func {
+			cur = p.newFrame(s.Func)
+		}
+		p.pathConds(len(ks), cur, s.Instr.Block())
+	}
+	return p.c, len(ks)
+}
+
+// nilAtom is nilLit for component idx of v (idx >= 0: a tuple).
+func (p *pathBuilder) nilAtom(f frame, v ssa.Value, idx int) int {
+	if idx < 0 {
+		return p.nilLit(f, v)
+	}
+	return p.atom(atomKey{f.id, v, idx, true})
+}
+
+func tupleComp(v *Vertex) int {
+	if v.Kind == VTuple {
+		return v.Index
+	}
+	return -1
+}
+
+func isParamOf(v ssa.Value, fn *ssa.Function) bool {
+	prm, ok := v.(*ssa.Parameter)
+	return ok && prm.Parent() == fn
+}

@@ -1,0 +1,183 @@
+// Package nilcorr: nils correlated with another result or with a
+// parameter (issue 18, false-positive patterns 2 and 3). A caller's test
+// of the other result or of the argument discharges the nil; the same use
+// without the test, or under the opposite test, is reported.
+package nilcorr
+
+type T struct{ x int }
+
+type S struct{ n int }
+
+var c bool
+
+// Pattern 2: nil together with false.
+
+func f() (*T, bool) {
+	if c {
+		return nil, false
+	}
+	return &T{}, true
+}
+
+func okGuarded() int {
+	v, ok := f()
+	if !ok {
+		return 0
+	}
+	return v.x
+}
+
+func okUnguarded() int {
+	v, _ := f()
+	return v.x // want `v may be nil at field access v.x`
+}
+
+func okWrongPolarity() int {
+	v, ok := f()
+	if ok {
+		return 0
+	}
+	return v.x // want `v may be nil at field access v.x`
+}
+
+// Three results: nil, false, nil.
+
+func f3() (*T, bool, *S) {
+	if c {
+		return nil, false, nil
+	}
+	return &T{}, true, &S{}
+}
+
+func ok3Guarded() int {
+	v, ok, _ := f3()
+	if !ok {
+		return 0
+	}
+	return v.x
+}
+
+func ok3Unguarded() int {
+	v, _, _ := f3()
+	return v.x // want `v may be nil at field access v.x`
+}
+
+// Pattern 2: nil together with a nil sibling.
+
+func g() (*T, *S) {
+	if c {
+		return nil, nil
+	}
+	return &T{}, &S{}
+}
+
+func use(int) {}
+
+func siblingGuarded() {
+	span, stats := g()
+	if stats != nil {
+		use(span.x)
+	}
+}
+
+func siblingUnguarded() {
+	span, stats := g()
+	use(stats.n) // want `stats may be nil at field access stats.n`
+	use(span.x)  // want `span may be nil at field access span.x`
+}
+
+func siblingWrongPolarity() {
+	span, stats := g()
+	if stats == nil {
+		use(span.x) // want `span may be nil at field access span.x`
+	}
+}
+
+// A function whose nil comes with a nil sibling on one path and a
+// non-nil one on another: the sibling's test does not discharge it.
+
+func g2() (*T, *S) {
+	if c {
+		return nil, nil
+	}
+	if !c {
+		return nil, &S{}
+	}
+	return &T{}, &S{}
+}
+
+func sibling2() {
+	span, stats := g2()
+	if stats != nil {
+		use(span.x) // want `span may be nil at field access span.x`
+	}
+}
+
+// Pattern 3: nil exactly when a boolean parameter is false.
+
+type P struct{ line int }
+
+func posArray(withPos bool) *P {
+	if !withPos {
+		return nil
+	}
+	return &P{}
+}
+
+func paramGuarded(withPos bool) int {
+	p := posArray(withPos)
+	if withPos {
+		return p.line
+	}
+	return 0
+}
+
+func paramWrongPolarity(withPos bool) int {
+	p := posArray(withPos)
+	if !withPos {
+		return p.line // want `p may be nil at field access p.line`
+	}
+	return 0
+}
+
+func paramUnguarded(withPos bool) int {
+	p := posArray(withPos)
+	return p.line // want `p may be nil at field access p.line`
+}
+
+// A constant argument: posArray(true) never returns nil.
+
+func paramConst() int {
+	p := posArray(true)
+	return p.line
+}
+
+func paramConstFalse() int {
+	p := posArray(false)
+	return p.line // want `p may be nil at field access p.line`
+}
+
+// The nil passed down: the callee dereferences its parameter only when
+// told it is there.
+
+func deref(p *P, has bool) int {
+	if has {
+		return p.line
+	}
+	return 0
+}
+
+func passesNil() int {
+	return deref(nil, false) + deref(&P{}, true)
+}
+
+func derefBad(p *P, has bool) int {
+	if !has {
+		return p.line // want `p may be nil at field access p.line`
+	}
+	return 0
+}
+
+func passesNilBad() int {
+	return derefBad(nil, false)
+}
