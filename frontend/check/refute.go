@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -143,6 +144,7 @@ type atomKey struct {
 	v     ssa.Value
 	idx   int
 	isNil bool
+	cmp   string // a comparison x == y of other values, by its operands
 }
 
 // pathBuilder writes a witness's path conditions into a cnf.
@@ -187,7 +189,7 @@ func (p *pathBuilder) nilLit(f frame, v ssa.Value) int {
 		return p.c.lit(false)
 	}
 	cv, idx := canon(v)
-	return p.atom(atomKey{f.id, cv, idx, true})
+	return p.atom(atomKey{f: f.id, v: cv, idx: idx, isNil: true})
 }
 
 // condLit is the literal "boolean v is true" in frame f.
@@ -218,7 +220,7 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 		}
 		if isBool(x.X.Type()) {
 			// z ⇔ (a ⇔ b), a definition.
-			k := atomKey{f.id, x, -1, false}
+			k := atomKey{f: f.id, v: x, idx: -1}
 			if z, ok := p.conds[k]; ok {
 				return z
 			}
@@ -234,9 +236,34 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 			p.conds[k] = z
 			return z
 		}
+		// x == y and x != y of other values: one atom, so that the
+		// two branches of if k == c and if k != c contradict.
+		if kx, ky := operandKey(x.X), operandKey(x.Y); kx != "" && ky != "" {
+			if ky < kx {
+				kx, ky = ky, kx
+			}
+			l := p.atom(atomKey{f: f.id, cmp: kx + "==" + ky})
+			if x.Op == token.NEQ {
+				l = -l
+			}
+			return l
+		}
 	}
 	cv, idx := canon(v)
-	return p.atom(atomKey{f.id, cv, idx, false})
+	return p.atom(atomKey{f: f.id, v: cv, idx: idx})
+}
+
+// operandKey names a comparison's operand: a constant by its value and
+// type, another value by its identity (ptrKey); "" for none.
+func operandKey(v ssa.Value) string {
+	if c, ok := v.(*ssa.Const); ok {
+		if c.Value == nil {
+			return ""
+		}
+		return "c:" + c.Value.ExactString() + ":" + c.Type().String()
+	}
+	v, idx := canon(v)
+	return ptrKey('v', v) + "#" + strconv.Itoa(idx)
 }
 
 // pathConds adds to group the conditions under which block blk of f's
@@ -330,6 +357,55 @@ func returnAt(fn *ssa.Function, pos token.Pos) *ssa.Return {
 		}
 	}
 	return nil
+}
+
+// phiEdge adds to group what the nil's entering phi from src (nil: a
+// nil constant) in frame f says, and returns the frame after it: a fresh
+// one along a back edge (a later iteration). Where one predecessor alone
+// passes src, the branch into the phi's block from it was taken (its
+// conditions and its own branch condition hold in f), and every other
+// phi of the block takes its value along the same edge.
+func (p *pathBuilder) phiEdge(group int, f frame, phi *ssa.Phi, src ssa.Value) frame {
+	blk := phi.Block()
+	k := -1
+	for j, e := range phi.Edges {
+		if e == src || src == nil && isNilConst(e) {
+			if k >= 0 {
+				k = -2
+				break
+			}
+			k = j
+		}
+	}
+	if k == -2 || k < 0 {
+		if backEdgeInto(phi, src) {
+			return p.newFrame(f.fn)
+		}
+		return f
+	}
+	pred := blk.Preds[k]
+	p.pathConds(group, f, pred)
+	if len(pred.Succs) == 2 && pred.Succs[0] != pred.Succs[1] {
+		if ifi, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If); ok {
+			l := p.condLit(f, ifi.Cond)
+			if pred.Succs[1] == blk {
+				l = -l
+			}
+			p.c.add(group, l)
+		}
+	}
+	nf := f
+	if blk.Dominates(pred) {
+		nf = p.newFrame(f.fn)
+	}
+	for _, instr := range blk.Instrs {
+		other, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		p.bindValue(group, nf, other, f, other.Edges[k])
+	}
+	return nf
 }
 
 // backEdgeInto reports whether phi may take src along a back edge (from
@@ -427,9 +503,7 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 				if src.Kind != VNil {
 					sv = src.Value
 				}
-				if backEdgeInto(phi, sv) {
-					cur = p.newFrame(cur.fn)
-				}
+				cur = p.phiEdge(i, cur, phi, sv)
 			}
 		}
 		// The value the nil reaches is nil (or, for N, an interface
@@ -462,7 +536,7 @@ func (p *pathBuilder) nilAtom(f frame, v ssa.Value, idx int) int {
 	if idx < 0 {
 		return p.nilLit(f, v)
 	}
-	return p.atom(atomKey{f.id, v, idx, true})
+	return p.atom(atomKey{f: f.id, v: v, idx: idx, isNil: true})
 }
 
 func tupleComp(v *Vertex) int {

@@ -181,3 +181,53 @@ func derefBad(p *P, has bool) int {
 func passesNilBad() int {
 	return derefBad(nil, false)
 }
+
+// Branches that together cover every case (pattern 4's exhaustive
+// kind): the nil survives only if k != 1 and k == 1 both fail.
+
+func exhaustive(k int) int {
+	var p *P
+	if k != 1 {
+		p = &P{}
+	}
+	if k == 1 {
+		p = &P{line: 1}
+	}
+	return p.line
+}
+
+func notExhaustive(k int) int {
+	var p *P
+	if k > 1 {
+		p = &P{}
+	}
+	if k == 1 {
+		p = &P{line: 1}
+	}
+	return p.line // want `p may be nil at field access p.line`
+}
+
+// Phis of one block move together: p is nil only on the way in, when
+// ok is false.
+
+func loopCorr(xs []int) {
+	var p *P
+	ok := false
+	for _, x := range xs {
+		if ok {
+			use(p.line)
+		}
+		p, ok = &P{line: x}, true
+	}
+}
+
+func loopCorrBad(xs []int) {
+	var p *P
+	ok := false
+	for _, x := range xs {
+		if !ok {
+			use(p.line) // want `p may be nil at field access p.line`
+		}
+		p, ok = &P{line: x}, true
+	}
+}
