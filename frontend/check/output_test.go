@@ -21,7 +21,7 @@ func sampleFindings() []Finding {
 		{Check: "nilflow", Pos: p("pkg/a.go", 12, 5), Message: "p may be nil at field access p.x", Witness: []Step{
 			{p("pkg/b.go", 3, 9), "nil returned from pkg.find"},
 			{p("pkg/a.go", 11, 7), "returned by pkg.find into p"},
-		}},
+		}, Checked: true},
 		{Check: "nilflow", Pos: p("/elsewhere/c.go", 1, 1), Message: "m may be nil at assignment to entry in map m"},
 	}
 }
@@ -67,7 +67,7 @@ func TestWriteJSON(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2 || got[0].Line != 12 || len(got[0].Witness) != 2 || got[0].Witness[1].Desc != "returned by pkg.find into p" || got[1].Witness == nil {
+	if len(got) != 2 || got[0].Line != 12 || !got[0].PathChecked || got[1].PathChecked || len(got[0].Witness) != 2 || got[0].Witness[1].Desc != "returned by pkg.find into p" || got[1].Witness == nil {
 		t.Errorf("round trip: %+v", got)
 	}
 	b.Reset()
