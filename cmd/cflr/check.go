@@ -372,7 +372,7 @@ func printCheckStats(w io.Writer, p *frontend.Program, st *check.Stats, total ti
 	for _, c := range st.Checks {
 		fmt.Fprintf(w, "%s: %d closure edges, %d findings\n", c.Name, c.Derived, c.Findings)
 		if r := c.Refute; r.Checked+r.Refuted+r.Dropped > 0 {
-			fmt.Fprintf(w, "%s: %d witnesses path-checked, %d refuted; %d findings dropped (every witness tried refuted)\n", c.Name, r.Checked, r.Refuted, r.Dropped)
+			fmt.Fprintf(w, "%s: %d findings path-checked; %d witnesses refuted, %d findings dropped (no witness survived)\n", c.Name, r.Checked, r.Refuted, r.Dropped)
 		}
 	}
 	if st.Suppressed > 0 {

@@ -35,7 +35,7 @@ func TestCheckFormats(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"value-flow graph:", "peak RSS", "nilflow: "} {
+	for _, want := range []string{"value-flow graph:", "peak RSS", "nilflow: ", "findings path-checked;"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("--stats lacks %q:\n%s", want, stderr)
 		}

@@ -189,6 +189,34 @@ func sibBad() int {
 	}
 	return a.x
 }
+
+func open() (*T, error)
+
+// h returns nil only with a non-nil error (were return nil, err a
+// source).
+func h() (*T, error) {
+	t, err := open()
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func errGood() int {
+	t, err := h()
+	if err != nil {
+		return 0
+	}
+	return t.x
+}
+
+func errBad() int {
+	t, err := h()
+	if err != nil {
+		println(err.Error())
+	}
+	return t.x
+}
 `)
 	for _, tc := range []struct {
 		caller, callee string
@@ -202,6 +230,8 @@ func sibBad() int {
 		{"okBad", "f", 0, true},
 		{"sibGood", "g", 0, false},
 		{"sibBad", "g", 0, true},
+		{"errGood", "h", 0, false},
+		{"errBad", "h", 0, true},
 	} {
 		callee, caller := pkg.Func(tc.callee), pkg.Func(tc.caller)
 		ret := nilReturn(t, callee, tc.k)
