@@ -69,6 +69,20 @@
 // translated. The generic bodies of the named packages that no instance
 // stands for are translated too, for these facts.
 //
+// # Refutation
+//
+// Before nilflow reports a finding, it checks its witness's path
+// conditions (refute.go): the branch conditions that dominate each point
+// the nil passes, per function activation, with parameters bound to
+// arguments at calls and, at returns, the other results returned there
+// bound to the caller's (a relational summary: nil with false, with a nil
+// sibling, with a non-nil error, or under a test of a parameter). A
+// witness whose conditions are unsatisfiable (gophersat decides) is
+// refuted: the edge the contradiction needs nearest the use is left out
+// and the graph solved again towards that use for the next witness, up
+// to eight times; the finding is reported only when a witness survives,
+// marked Checked.
+//
 // # Precision choices
 //
 // Flow is flow-insensitive through the heap and SSA-precise in

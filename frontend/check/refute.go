@@ -344,6 +344,22 @@ func (p *pathBuilder) bindReturn(group int, ret *ssa.Return, fe frame, site ssa.
 	}
 }
 
+// storeAt finds fn's store at pos of the value of vertex src (of a nil
+// constant, for a VNil vertex).
+func storeAt(fn *ssa.Function, pos token.Pos, src *Vertex) *ssa.Store {
+	if !pos.IsValid() {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && st.Pos() == pos && (st.Val == src.Value || src.Kind == VNil && isNilConst(st.Val)) {
+				return st
+			}
+		}
+	}
+	return nil
+}
+
 // returnAt finds fn's return instruction at pos.
 func returnAt(fn *ssa.Function, pos token.Pos) *ssa.Return {
 	if !pos.IsValid() {
@@ -488,6 +504,12 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 				p.pathConds(i, cur, ret.Block())
 			}
 		case label == LabelLoad || dst.Kind == VHeap || dst.Kind == VTemp:
+			if label == LabelStore && src.Value != nil && src.Func == cur.fn {
+				// The store runs where its conditions hold.
+				if st := storeAt(cur.fn, info.Pos, src); st != nil {
+					p.pathConds(i, cur, st.Block())
+				}
+			}
 			// Through memory: the load may run in any activation.
 			if dst.Kind != VHeap && dst.Func != nil {
 				cur = p.newFrame(dst.Func)

@@ -231,3 +231,31 @@ func loopCorrBad(xs []int) {
 		p, ok = &P{line: x}, true
 	}
 }
+
+// A nil stored only where its own branch rules it out.
+
+type box struct{ p *P }
+
+func storeCorr(has bool) int {
+	var p *P
+	if has {
+		p = &P{}
+	}
+	b := &box{}
+	if has {
+		b.p = p
+	}
+	return b.p.line
+}
+
+func storeCorrBad(has bool) int {
+	var p *P
+	if has {
+		p = &P{}
+	}
+	b := &box{}
+	if !has {
+		b.p = p
+	}
+	return b.p.line // want `b.p may be nil at field access b.p.line`
+}
