@@ -35,10 +35,13 @@ import (
 //   - every value the nil flows through is nil.
 //
 // An unsatisfiable formula refutes the witness: no execution follows it.
-// The check then forbids the edge the contradiction needs that lies
-// closest to the use (of the edges it needs, the first one) and asks
-// for the next shortest witness, up to refuteBound times; a finding is
-// reported only when some witness survives.
+// The check then finds the witness's shortest suffix (counted back from
+// the use) whose conditions are already unsatisfiable, forbids that
+// suffix's first edge (a return's relational summary counts as the
+// return's edge, so that another return of the same function stays
+// open), solves again towards the use and asks for the next shortest
+// witness, up to refuteBound times; a finding is reported only when some
+// witness survives.
 //
 // The formula under-approximates what the program knows, never more: a
 // value in a loop gets fresh atoms after the witness goes round a back
