@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"reflect"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -277,6 +278,12 @@ func TestRefuteStats(t *testing.T) {
 	}
 	if off.Checks[0].Refute != (RefuteStats{}) {
 		t.Errorf("refute stats without refutation: %+v", off.Checks[0].Refute)
+	}
+	// Re-solves and witnesses do not depend on the thread count.
+	for _, threads := range []int{1, 4} {
+		if got := runOn(t, prog, &Config{Checks: []string{"nilflow"}, Context: true, Threads: threads}); !reflect.DeepEqual(got, fs) {
+			t.Errorf("%d threads: findings differ:\n%v\n%v", threads, got, fs)
+		}
 	}
 }
 
