@@ -78,9 +78,9 @@
 // bound to the caller's (a relational summary: nil with false, with a nil
 // sibling, with a non-nil error, or under a test of a parameter). A
 // witness whose conditions are unsatisfiable (gophersat decides) is
-// refuted: the first edge of its shortest unsatisfiable suffix (counted
-// back from the use) is left out and the graph solved again towards that
-// use for the next witness, up to eight times; the finding is reported only when a witness survives,
+// refuted: an edge the contradiction needs is left out and the graph
+// solved again towards that use for the next witness, up to eight times
+// (and again forbidding another of its edges if none survived); the finding is reported only when a witness survives,
 // marked Checked.
 //
 // # Precision choices

@@ -35,11 +35,9 @@ import (
 //   - every value the nil flows through is nil.
 //
 // An unsatisfiable formula refutes the witness: no execution follows it.
-// The check then finds the witness's shortest suffix (counted back from
-// the use) whose conditions are already unsatisfiable, forbids that
-// suffix's first edge (a return's relational summary counts as the
-// return's edge, so that another return of the same function stays
-// open), solves again towards the use and asks for the next shortest
+// The check then forbids one edge the contradiction needs (a return's
+// relational summary counts as the return's edge; see refuteFinding for
+// which), solves again towards the use and asks for the next shortest
 // witness, up to refuteBound times; a finding is reported only when some
 // witness survives.
 //
@@ -76,27 +74,62 @@ func (g *FlowGraph) refuteStats(name string) RefuteStats {
 
 // refuteFinding looks for a path-feasible witness of sym reaching sink s,
 // starting from sv's. It returns the witness's solved edges and the
-// Solved they belong to, or ok false when refuteBound witnesses in a row
-// were refuted (or the last one left no flow at all).
+// Solved they belong to, or ok false when no witness survives.
+//
+// Which edge to forbid after a refutation is a guess: the contradiction
+// needs several edges, and forbidding any one of them also closes the
+// other flows through it. The search runs twice: first forbidding the
+// first edge of the shortest unsatisfiable suffix (nearest the nil: a
+// function's other nil returns stay open), then, if that left no
+// witness, the last edge of the shortest unsatisfiable prefix (nearest
+// the use: other routes from the same nil stay open).
 func refuteFinding(ctx context.Context, g *FlowGraph, sv *Solved, gr *grammar.Grammar, srcs []SourceEdge, sym string, s *NilSink, threads int, st *RefuteStats) (*Solved, []int, bool, error) {
+	var kept []int32 // the flow edges of sv's solve, for re-solves
+	for _, o := range sv.orig {
+		if o >= 0 {
+			kept = append(kept, o)
+		}
+	}
+	for _, nearUse := range []bool{false, true} {
+		wsv, ks, ok, err := refuteSearch(ctx, g, sv, kept, gr, srcs, sym, s, threads, st, nearUse)
+		if ok || err != nil {
+			return wsv, ks, ok, err
+		}
+	}
+	return nil, nil, false, nil
+}
+
+// refuteSearch is one search of refuteFinding: it forbids the edge
+// nearest the use of a contradiction (nearUse) or nearest the nil.
+func refuteSearch(ctx context.Context, g *FlowGraph, sv *Solved, kept []int32, gr *grammar.Grammar, srcs []SourceEdge, sym string, s *NilSink, threads int, st *RefuteStats, nearUse bool) (*Solved, []int, bool, error) {
 	cur := sv
 	var forbidden []int32 // orig numbers: flow edges >= 0, sources -1-k
-	var kept []int32      // the flow edges of sv's solve, for re-solves
 	for try := 0; try < refuteBound; try++ {
 		ks, err := cur.witnessEdges(sym, s.V)
 		if err != nil {
 			return nil, nil, false, err
 		}
-		c, groups := pathConstraints(g, cur, ks, sym, s)
-		if c.satisfiable(0) {
+		c, n := pathConstraints(g, cur, ks, sym, s)
+		if c.satisfiable(func(int) bool { return true }) {
 			return cur, ks, true, nil
 		}
-		st.Refuted++
+		if !nearUse || try > 0 {
+			st.Refuted++ // (the second search's first witness is the first's)
+		}
 		blame := -1
-		for i := groups; i >= 0; i-- {
-			if !c.satisfiable(i) {
-				blame = i
-				break
+		if nearUse {
+			for i := 0; i < n; i++ {
+				if !c.satisfiable(func(g int) bool { return g <= i || g == n }) {
+					blame = i
+					break
+				}
+			}
+		} else {
+			for i := n; i >= 0; i-- {
+				if !c.satisfiable(func(g int) bool { return g >= i }) {
+					blame = i
+					break
+				}
 			}
 		}
 		if blame < 0 || blame >= len(ks) {
@@ -104,13 +137,6 @@ func refuteFinding(ctx context.Context, g *FlowGraph, sv *Solved, gr *grammar.Gr
 			return nil, nil, false, nil
 		}
 		forbidden = append(forbidden, cur.orig[ks[blame]])
-		if kept == nil {
-			for _, o := range sv.orig {
-				if o >= 0 {
-					kept = append(kept, o)
-				}
-			}
-		}
 		var edges []int32
 		for _, o := range kept {
 			if !slices.Contains(forbidden, o) {

@@ -24,20 +24,26 @@ func TestCNF(t *testing.T) {
 	c.add(always, -a, b) // a ⇒ b
 	c.add(0, a)
 	c.add(1, -b)
-	if c.satisfiable(0) {
+	if c.satisfiable(from(0)) {
 		t.Error("a, a ⇒ b, ¬b: satisfiable")
 	}
-	if !c.satisfiable(1) {
+	if !c.satisfiable(from(1)) {
 		t.Error("a ⇒ b, ¬b: unsatisfiable")
 	}
+	if !c.satisfiable(func(g int) bool { return g == 0 }) {
+		t.Error("a, a ⇒ b: unsatisfiable")
+	}
 	c.eq(2, a, c.lit(true))
-	if c.satisfiable(2) != true || c.satisfiable(1) != false {
+	if c.satisfiable(from(2)) != true || c.satisfiable(from(1)) != false {
 		t.Error("groups 2 and 1")
 	}
-	if !newCNF().satisfiable(0) {
+	if !newCNF().satisfiable(from(0)) {
 		t.Error("empty formula unsatisfiable")
 	}
 }
+
+// from keeps the groups >= i.
+func from(i int) func(int) bool { return func(g int) bool { return g >= i } }
 
 // buildSSA builds the SSA of one package from src.
 func buildSSA(t *testing.T, src string) *ssa.Package {
@@ -244,11 +250,11 @@ func errBad() int {
 		p.bindReturn(0, ret, fe, call, fc)
 		p.c.add(1, p.nilLit(fc, v))
 		p.pathConds(2, fc, use.Block())
-		if got := p.c.satisfiable(0); got != tc.feasible {
+		if got := p.c.satisfiable(from(0)); got != tc.feasible {
 			t.Errorf("%s: nil from %s feasible = %v, want %v", tc.caller, tc.callee, got, tc.feasible)
 		}
 		// Without the return's own group, nothing contradicts.
-		if !p.c.satisfiable(1) {
+		if !p.c.satisfiable(from(1)) {
 			t.Errorf("%s: unsatisfiable without the return's conditions", tc.caller)
 		}
 	}

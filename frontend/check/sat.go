@@ -4,8 +4,8 @@ import "github.com/crillab/gophersat/solver"
 
 // A cnf is a propositional formula in conjunctive normal form over
 // numbered variables (1, 2, ...; a literal is +v or -v, as in DIMACS),
-// whose clauses are tagged with a group: satisfiable(from) asks about the
-// clauses of groups >= from, and of group always, only. Refutation puts
+// whose clauses are tagged with a group: satisfiable(keep) asks about the
+// clauses of the groups keep accepts, and of group always. Refutation puts
 // each witness edge's path conditions in the edge's group, so that the
 // edges a contradiction needs can be found.
 type cnf struct {
@@ -54,12 +54,12 @@ func (c *cnf) eq(group, a, b int) {
 }
 
 // satisfiable reports whether the clauses of group always and of the
-// groups >= from can all hold at once (gophersat's CDCL solver; the
+// groups keep accepts can all hold at once (gophersat's CDCL solver; the
 // formulas of one witness have tens to hundreds of variables).
-func (c *cnf) satisfiable(from int) bool {
+func (c *cnf) satisfiable(keep func(group int) bool) bool {
 	var cl [][]int
 	for k, g := range c.groups {
-		if g == always || g >= from {
+		if g == always || keep(g) {
 			cl = append(cl, c.clauses[k])
 		}
 	}

@@ -259,3 +259,24 @@ func storeCorrBad(has bool) int {
 	}
 	return b.p.line // want `b.p may be nil at field access b.p.line`
 }
+
+// Two routes from one nil to one use: through wrapA the caller's test
+// rules the nil out, through wrapB it does not. Refuting the first route
+// must not close the second.
+
+func wrapA(w bool) *P { return posArray(w) }
+
+func wrapB() *P { return posArray(false) }
+
+func pick(w, a bool) int {
+	var p *P
+	if a {
+		p = wrapA(w)
+	} else {
+		p = wrapB()
+	}
+	if w {
+		return p.line // want `p may be nil at field access p.line`
+	}
+	return 0
+}
