@@ -422,7 +422,8 @@ func (p *pathBuilder) phiEdge(group int, f frame, phi *ssa.Phi, src ssa.Value) f
 			k = j
 		}
 	}
-	if k == -2 || k < 0 {
+	if k < 0 {
+		// No edge, or several: only whether it may be a back edge counts.
 		if backEdgeInto(phi, src) {
 			return p.newFrame(f.fn)
 		}
