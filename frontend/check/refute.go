@@ -32,7 +32,12 @@ import (
 //     return nil, nil makes its sibling nil), and the return's own path
 //     conditions hold over the parameters, bound to the arguments of the
 //     call site the nil returns to (if !withPos { return nil });
-//   - every value the nil flows through is nil.
+//   - every value the nil flows through is nil;
+//   - a call whose result the formula names, though the witness does not
+//     pass through its callee, gets the callee's summary as a
+//     definition: it returns by one of its returns, under that return's
+//     conditions and with its results (summarize; wrap(posArray(w)),
+//     orNil(orNil(&S{}))).
 //
 // An unsatisfiable formula refutes the witness: no execution follows it.
 // The check then forbids one edge the contradiction needs (a return's
@@ -162,8 +167,9 @@ func refuteSearch(ctx context.Context, g *FlowGraph, sv *Solved, kept []int32, g
 
 // frame is one activation of a function along a witness.
 type frame struct {
-	id int
-	fn *ssa.Function
+	id    int
+	fn    *ssa.Function
+	depth int // 0 on the witness; n in a call summarized n deep (summarize)
 }
 
 // atomKey names an atom: value v (component idx of a tuple, else -1) in
@@ -183,11 +189,24 @@ type pathBuilder struct {
 	atoms  map[atomKey]int
 	conds  map[atomKey]int // literals of boolean values (condLit), by frame
 	nextID int
+	frames map[int]frame
+	// summarized: the calls, by frame, whose summaries were added.
+	summarized map[summaryKey]bool
+	noSummary  bool // (for tests)
 }
 
 func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
+	return p.newFrameDepth(fn, 0)
+}
+
+func (p *pathBuilder) newFrameDepth(fn *ssa.Function, depth int) frame {
 	p.nextID++
-	return frame{p.nextID, fn}
+	f := frame{p.nextID, fn, depth}
+	if p.frames == nil {
+		p.frames = map[int]frame{}
+	}
+	p.frames[f.id] = f
+	return f
 }
 
 func (p *pathBuilder) atom(k atomKey) int {
@@ -196,7 +215,124 @@ func (p *pathBuilder) atom(k atomKey) int {
 	}
 	v := p.c.newVar()
 	p.atoms[k] = v
+	if call, ok := k.v.(*ssa.Call); ok && k.cmp == "" {
+		p.summarize(p.frames[k.f], call)
+	}
 	return v
+}
+
+// summaryDepth bounds the nesting of summarized calls.
+const summaryDepth = 2
+
+// summarize adds, as definitions, the relational summary of a call in
+// frame f whose result's atom the formula names (though the witness
+// does not pass through the callee): the call returns by one of its
+// callee's returns, under that return's path conditions, with the
+// results returned there, the parameters being the call's arguments.
+// So wrap(posArray(w)) is nil only where w is false, at any depth up to
+// summaryDepth.
+func (p *pathBuilder) summarize(f frame, call *ssa.Call) {
+	if p.noSummary || f.depth >= summaryDepth || p.summarized[summaryKey{f.id, call}] {
+		return
+	}
+	if p.summarized == nil {
+		p.summarized = map[summaryKey]bool{}
+	}
+	p.summarized[summaryKey{f.id, call}] = true
+	callee := call.Call.StaticCallee()
+	if callee == nil || len(callee.Blocks) == 0 || len(callee.Blocks) > 64 || callee.Recover != nil || len(callee.Params) != len(call.Call.Args) {
+		return
+	}
+	var rets []*ssa.Return
+	for _, b := range callee.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && !noReturn(b) {
+			rets = append(rets, r)
+		}
+	}
+	if len(rets) == 0 {
+		return
+	}
+	// A result every return gives as the same constant says nothing:
+	// such functions are stubs or differ by build (dummyBool() { return
+	// true }, raceEnabled() { return false }), and the code their callers
+	// guard with them is meant to run in some build.
+	var varies []bool
+	anyVaries := false
+	for j := range rets[0].Results {
+		v := !sameConstant(rets, j)
+		varies = append(varies, v)
+		anyVaries = anyVaries || v
+	}
+	if !anyVaries {
+		return
+	}
+	fe := p.newFrameDepth(callee, f.depth+1)
+	p.bindCall(always, call, f, fe)
+	var some []int
+	for _, r := range rets {
+		sel := p.c.newVar()
+		some = append(some, sel)
+		p.pathCondsIf(always, fe, r.Block(), sel)
+		for j, res := range r.Results {
+			if j >= len(varies) || !varies[j] {
+				continue
+			}
+			t := res.Type()
+			var a, b int
+			switch {
+			case isBool(t):
+				a, b = p.atomOf(f, call, j, len(r.Results), false), p.condLit(fe, res)
+			case nilable(t):
+				a, b = p.atomOf(f, call, j, len(r.Results), true), p.nilLit(fe, res)
+			default:
+				continue
+			}
+			p.c.add(always, -sel, -a, b)
+			p.c.add(always, -sel, a, -b)
+		}
+	}
+	p.c.add(always, some...)
+}
+
+// sameConstant reports whether every return of rets gives result j as
+// the same constant: one boolean, nil, or a value never nil.
+func sameConstant(rets []*ssa.Return, j int) bool {
+	kind := ""
+	for _, r := range rets {
+		if j >= len(r.Results) {
+			return false
+		}
+		var k string
+		switch x := r.Results[j].(type) {
+		case *ssa.Const:
+			if x.Value != nil && x.Value.Kind() == constant.Bool {
+				k = x.Value.ExactString()
+			} else if x.IsNil() {
+				k = "nil"
+			}
+		case *ssa.Alloc, *ssa.MakeInterface, *ssa.MakeClosure, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.Function, *ssa.Global:
+			k = "non-nil"
+		}
+		if k == "" || kind != "" && k != kind {
+			return false
+		}
+		kind = k
+	}
+	return true
+}
+
+type summaryKey struct {
+	f    int
+	call *ssa.Call
+}
+
+// atomOf is the atom of result j (of n) of call in frame f.
+func (p *pathBuilder) atomOf(f frame, call *ssa.Call, j, n int, isNil bool) int {
+	idx := j
+	if n == 1 {
+		idx = -1
+	}
+	return p.atom(atomKey{f: f.id, v: call, idx: idx, isNil: isNil})
 }
 
 // canon names a value's atoms: an extracted result is the call's
@@ -300,6 +436,12 @@ func operandKey(v ssa.Value) string {
 // entered only from a branch (ignoring predecessors that never return),
 // the branch's condition, with the polarity of that successor.
 func (p *pathBuilder) pathConds(group int, f frame, blk *ssa.BasicBlock) {
+	p.pathCondsIf(group, f, blk, 0)
+}
+
+// pathCondsIf is pathConds, each condition implied by literal sel (none
+// when 0).
+func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel int) {
 	for d := blk; d != nil; d = d.Idom() {
 		var pred *ssa.BasicBlock
 		n := 0
@@ -320,7 +462,11 @@ func (p *pathBuilder) pathConds(group int, f frame, blk *ssa.BasicBlock) {
 		if pred.Succs[1] == d {
 			l = -l
 		}
-		p.c.add(group, l)
+		if sel != 0 {
+			p.c.add(group, -sel, l)
+		} else {
+			p.c.add(group, l)
+		}
 	}
 }
 

@@ -243,19 +243,23 @@ func errBad() int {
 		callee, caller := pkg.Func(tc.callee), pkg.Func(tc.caller)
 		ret := nilReturn(t, callee, tc.k)
 		call, v, use := firstCall(t, caller, tc.k)
-		p := &pathBuilder{c: newCNF(), atoms: map[atomKey]int{}, conds: map[atomKey]int{}}
-		fe, fc := p.newFrame(callee), p.newFrame(caller)
-		p.pathConds(0, fe, ret.Block())
-		p.bindCall(1, call, fc, fe)
-		p.bindReturn(0, ret, fe, call, fc)
-		p.c.add(1, p.nilLit(fc, v))
-		p.pathConds(2, fc, use.Block())
-		if got := p.c.satisfiable(from(0)); got != tc.feasible {
-			t.Errorf("%s: nil from %s feasible = %v, want %v", tc.caller, tc.callee, got, tc.feasible)
-		}
-		// Without the return's own group, nothing contradicts.
-		if !p.c.satisfiable(from(1)) {
-			t.Errorf("%s: unsatisfiable without the return's conditions", tc.caller)
+		// With the caller's call summarized (summarize) and without.
+		for _, noSummary := range []bool{false, true} {
+			p := &pathBuilder{c: newCNF(), atoms: map[atomKey]int{}, conds: map[atomKey]int{}, noSummary: noSummary}
+			fe, fc := p.newFrame(callee), p.newFrame(caller)
+			p.pathConds(0, fe, ret.Block())
+			p.bindCall(1, call, fc, fe)
+			p.bindReturn(0, ret, fe, call, fc)
+			p.c.add(1, p.nilLit(fc, v))
+			p.pathConds(2, fc, use.Block())
+			if got := p.c.satisfiable(from(0)); got != tc.feasible {
+				t.Errorf("%s (no summary %v): nil from %s feasible = %v, want %v", tc.caller, noSummary, tc.callee, got, tc.feasible)
+			}
+			// Without the return's own group and the summary, nothing
+			// contradicts.
+			if noSummary && !p.c.satisfiable(from(1)) {
+				t.Errorf("%s: unsatisfiable without the return's conditions", tc.caller)
+			}
 		}
 	}
 }

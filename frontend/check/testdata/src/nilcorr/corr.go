@@ -280,3 +280,23 @@ func pick(w, a bool) int {
 	}
 	return 0
 }
+
+// A call the witness does not enter is summarized too: orNil returns
+// nil only for a nil argument, so orNil(orNil(&S{})) is not nil.
+
+func orNil(s *S) *S {
+	if s == nil {
+		return nil
+	}
+	return s
+}
+
+func chain() int {
+	s := orNil(orNil(&S{}))
+	return s.n
+}
+
+func chainBad() int {
+	s := orNil(orNil(nil))
+	return s.n // want `s may be nil at field access s.n`
+}
