@@ -434,7 +434,9 @@ func operandKey(v ssa.Value) string {
 // pathConds adds to group the conditions under which block blk of f's
 // function is reached: for each block on its dominator chain that is
 // entered only from a branch (ignoring predecessors that never return),
-// the branch's condition, with the polarity of that successor.
+// the branch's condition, with the polarity of that successor; for a
+// block where paths merge, that one of its predecessors' conditions (up
+// to the merge's dominator) holds.
 func (p *pathBuilder) pathConds(group int, f frame, blk *ssa.BasicBlock) {
 	p.pathCondsIf(group, f, blk, 0)
 }
@@ -442,32 +444,74 @@ func (p *pathBuilder) pathConds(group int, f frame, blk *ssa.BasicBlock) {
 // pathCondsIf is pathConds, each condition implied by literal sel (none
 // when 0).
 func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel int) {
+	add := func(sel int, lits ...int) {
+		if sel != 0 {
+			lits = append([]int{-sel}, lits...)
+		}
+		p.c.add(group, lits...)
+	}
 	for d := blk; d != nil; d = d.Idom() {
-		var pred *ssa.BasicBlock
-		n := 0
+		var live []*ssa.BasicBlock
 		for _, q := range d.Preds {
 			if !noReturn(q) {
-				pred = q
-				n++
+				live = append(live, q)
 			}
 		}
-		if n != 1 || len(pred.Succs) != 2 || pred.Succs[0] == pred.Succs[1] {
+		if len(live) == 1 {
+			if l, ok := p.edgeCond(f, live[0], d); ok {
+				add(sel, l)
+			}
 			continue
 		}
-		ifi, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
-		if !ok {
+		// A merge (not a loop header) entered from each predecessor under
+		// its own conditions, up to the merge's immediate dominator: one
+		// of them holds (if c { if !ok { return } } else { if !ok {
+		// return } } leaves ok true either way).
+		top := d.Idom()
+		if top == nil || len(live) > 8 || slices.ContainsFunc(live, d.Dominates) {
 			continue
 		}
-		l := p.condLit(f, ifi.Cond)
-		if pred.Succs[1] == d {
-			l = -l
+		var some []int
+		for _, q := range live {
+			s := p.c.newVar()
+			some = append(some, s)
+			if l, ok := p.edgeCond(f, q, d); ok {
+				add(sel, -s, l)
+			}
+			for b := q; b != top && b != nil; b = b.Idom() {
+				var in []*ssa.BasicBlock
+				for _, x := range b.Preds {
+					if !noReturn(x) {
+						in = append(in, x)
+					}
+				}
+				if len(in) == 1 {
+					if l, ok := p.edgeCond(f, in[0], b); ok {
+						add(sel, -s, l)
+					}
+				}
+			}
 		}
-		if sel != 0 {
-			p.c.add(group, -sel, l)
-		} else {
-			p.c.add(group, l)
-		}
+		add(sel, some...)
 	}
+}
+
+// edgeCond is the condition under which the branch at the end of pred
+// goes to succ (ok false for a jump, or an If both of whose targets are
+// succ).
+func (p *pathBuilder) edgeCond(f frame, pred, succ *ssa.BasicBlock) (int, bool) {
+	if len(pred.Succs) != 2 || pred.Succs[0] == pred.Succs[1] {
+		return 0, false
+	}
+	ifi, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+	if !ok {
+		return 0, false
+	}
+	l := p.condLit(f, ifi.Cond)
+	if pred.Succs[1] == succ {
+		l = -l
+	}
+	return l, true
 }
 
 // bindCall adds to group that callee's parameters in frame fe equal the

@@ -300,3 +300,29 @@ func chainBad() int {
 	s := orNil(orNil(nil))
 	return s.n // want `s may be nil at field access s.n`
 }
+
+// The use after a merge: ok was tested on both ways in.
+
+func mergeGuarded(d bool) int {
+	v, ok, _ := f3()
+	if d {
+		if !ok {
+			return 0
+		}
+	} else {
+		if !ok {
+			return 1
+		}
+	}
+	return v.x
+}
+
+func mergeOneWay(d bool) int {
+	v, ok, _ := f3()
+	if d {
+		if !ok {
+			return 0
+		}
+	}
+	return v.x // want `v may be nil at field access v.x`
+}
