@@ -80,8 +80,8 @@
 // witness whose conditions are unsatisfiable (gophersat decides) is
 // refuted: an edge the contradiction needs is left out and the graph
 // solved again towards that use for the next witness, up to eight times
-// (and again forbidding another of its edges if none survived); the finding is reported only when a witness survives,
-// marked Checked.
+// (and again forbidding another of its edges if none survived); the
+// finding is reported only when a witness survives, marked Checked.
 //
 // # Precision choices
 //

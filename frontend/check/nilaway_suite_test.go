@@ -20,8 +20,17 @@ import (
 // triages the findings on lines without a want.
 
 // nilawayHitFloor is the number of want lines hit at the last measure
-// (of 787).
-const nilawayHitFloor = 359
+// (of 787). Refutation (refute.go) took it from 359 to 353: the six want
+// lines it no longer hits are NilAway's wants on code that cannot run
+// (if ok2 with var ok2 bool: userdefinedfunctions.go:377, 378), on a nil
+// its own path rules out (if ok || otherOk with otherOk false and v nil
+// only with ok false: userdefinedfunctions.go:96; imply(s) != nil with s
+// nil: contracts.go:676, a false positive NilAway's comment admits) and
+// on a nil returned with a nil error used where the error is not nil
+// (errorreturn.go:310, 316: the want is about the nils returned with a
+// non-nil error); and 22 findings on lines without a want went (146 ->
+// 124), all triaged false positives in bench/nilaway-suite/TRIAGE.md.
+const nilawayHitFloor = 353
 
 var nilawayList = flag.Bool("nilaway.list", false, "TestNilAwaySuite: log the findings on lines without a want and the want lines missed")
 
