@@ -128,9 +128,19 @@ func parseWants(src []byte) (map[int][]*want, error) {
 // expect checks findings against the want comments of testdata/src/<pkgs>.
 func expect(t *testing.T, fs []Finding, pkgs ...string) {
 	t.Helper()
-	all := map[string]map[int][]*want{}
+	var dirs []string
 	for _, p := range pkgs {
-		for f, ws := range wants(t, filepath.Join("testdata/src", strings.TrimSuffix(p, "/..."))) {
+		dirs = append(dirs, filepath.Join("testdata/src", strings.TrimSuffix(p, "/...")))
+	}
+	expectIn(t, fs, dirs...)
+}
+
+// expectIn checks findings against the want comments below dirs.
+func expectIn(t *testing.T, fs []Finding, dirs ...string) {
+	t.Helper()
+	all := map[string]map[int][]*want{}
+	for _, d := range dirs {
+		for f, ws := range wants(t, d) {
 			all[f] = ws
 		}
 	}
