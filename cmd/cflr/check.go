@@ -33,6 +33,7 @@ type checkFlags struct {
 	tests      bool
 	checks     string
 	config     string
+	profile    string
 	json       bool
 	sarif      bool
 	output     string
@@ -95,6 +96,7 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.BoolVar(&f.tests, "tests", false, "include test files and test packages")
 	fl.StringVar(&f.checks, "checks", "", "comma-separated checks to run (default: the configuration's, else all)")
 	fl.StringVar(&f.config, "config", "", "configuration file (cflr.yaml, or .json): checks and taint models")
+	fl.StringVar(&f.profile, "profile", "", "trust boundary of the taint check: server (requests and connections are untrusted; the default) or cli (also os.Args, the environment, stdin and files read); overrides the configuration's profile:")
 	fl.BoolVar(&f.json, "json", false, "print findings as JSON")
 	fl.BoolVar(&f.sarif, "sarif", false, "print findings as SARIF 2.1.0")
 	fl.StringVarP(&f.output, "output", "o", "", "write findings to this file instead of stdout (written whole or not at all)")
@@ -137,6 +139,16 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 			return usageErr(fmt.Errorf("--config: %w", err))
 		}
 		cfg.Checks, cfg.Taint = fc.Checks, fc.Taint
+	}
+	if f.profile != "" {
+		prof, err := check.ParseProfile(f.profile)
+		if err != nil {
+			return usageErr(fmt.Errorf("--profile: %w", err))
+		}
+		if cfg.Taint == nil {
+			cfg.Taint = check.DefaultTaintConfig()
+		}
+		cfg.Taint.Profile = prof
 	}
 	if f.checks != "" {
 		what = "--checks"
@@ -224,6 +236,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	var st check.Stats
 	cfg.Stats = &st
 	cfg.Progress = prog.phase
+	// Notes wait for the progress spinner to finish.
+	var notes []string
+	cfg.Note = func(msg string) { notes = append(notes, msg) }
 	start := time.Now()
 	var profErr error
 	if f.memProfile != "" {
@@ -231,6 +246,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	}
 	findings, err := check.Run(ctx, p, cfg)
 	prog.finish()
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "cflr: note: %s\n", n)
+	}
 	if err != nil {
 		// Exit status 2, as documented: status 1 means findings.
 		return usageErr(err)

@@ -64,6 +64,10 @@ type Config struct {
 	// Progress, when non-nil, is told the phase being run ("points-to",
 	// "value flow", "nilflow", ...).
 	Progress func(phase string)
+	// Note, when non-nil, is told a check's one-line advice that is no
+	// finding: the taint check's, that a program with no network source
+	// may want the cli profile (TaintConfig.Profile).
+	Note func(msg string)
 	// Stats, when non-nil, is filled with the time and sizes of each phase.
 	Stats *Stats
 	// Snapshot, when non-nil, is called after the checks, while the

@@ -21,10 +21,12 @@ import (
 // to or replaces the taint check's built-in models:
 //
 //	checks: [nil, taint]            # default: every check
+//	profile: cli                    # default: server (see Profiles)
 //	taint:
 //	  sources:                      # a list adds to the built-in sources
 //	    - example.com/app.ReadInput
 //	    - {func: example.com/app.Fill, to: [0]}
+//	    - {func: example.com/app.Flag, profile: cli}
 //	  sinks:
 //	    replace:                    # replace drops the built-in sinks
 //	      - {func: database/sql.(*DB).Query, args: [0], kind: sql}
@@ -48,6 +50,9 @@ import (
 // library calls the flow graph does not follow pass it on (propagators).
 // DefaultTaintConfig returns the built-in models (models.go).
 type TaintConfig struct {
+	// Profile is the trust boundary: ProfileServer ("" too) or
+	// ProfileCLI. Sources of another profile are left out (ActiveSources).
+	Profile     string
 	Sources     []Source
 	Sinks       []Sink
 	Sanitizers  []Sanitizer
@@ -62,7 +67,48 @@ type Source struct {
 	// To lists what becomes untrusted: results (PlaceResult) by default;
 	// an argument's pointee for a function that fills a buffer.
 	To []Place
-	At string // config position (file:line:col), "" for built-ins
+	// Profile, when not "", limits the source to one trust boundary:
+	// os.Args is untrusted for a command-line program (ProfileCLI), not
+	// for a server, whose operator chose its arguments.
+	Profile string
+	At      string // config position (file:line:col), "" for built-ins
+}
+
+// Trust-boundary profiles say which inputs are untrusted.
+const (
+	// ProfileServer, the default, distrusts the network: requests,
+	// connections. The process's own input is the operator's.
+	ProfileServer = "server"
+	// ProfileCLI also distrusts the process's input: its arguments,
+	// environment, standard input and the files it reads, for a program
+	// run by users other than its author's.
+	ProfileCLI = "cli"
+)
+
+// Profiles are the profiles, default first.
+var Profiles = []string{ProfileServer, ProfileCLI}
+
+// ParseProfile checks a profile's name; "" is the default.
+func ParseProfile(s string) (string, error) {
+	switch s {
+	case "", ProfileServer:
+		return ProfileServer, nil
+	case ProfileCLI:
+		return ProfileCLI, nil
+	}
+	return "", fmt.Errorf("unknown profile %q (want %s)", s, strings.Join(Profiles, " or "))
+}
+
+// ActiveSources are the sources of tc's profile: those without one, and
+// those of the cli profile when it is on (it adds to the server's).
+func (tc *TaintConfig) ActiveSources() []Source {
+	var out []Source
+	for _, s := range tc.Sources {
+		if s.Profile == "" || s.Profile == ProfileServer || s.Profile == tc.Profile {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Sink is a function some of whose arguments must not be untrusted.
@@ -425,7 +471,7 @@ func (p *cfgParser) file(doc *yaml.Node) (*Config, error) {
 	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
 		return fc, nil
 	}
-	kvs, err := p.mapping(root, "the configuration", "checks", "taint")
+	kvs, err := p.mapping(root, "the configuration", "checks", "profile", "taint")
 	if err != nil {
 		return nil, err
 	}
@@ -460,6 +506,12 @@ func (p *cfgParser) file(doc *yaml.Node) (*Config, error) {
 			if err := p.taint(kv[1], fc.Taint); err != nil {
 				return nil, err
 			}
+		case "profile":
+			prof, err := p.profile(kv[1])
+			if err != nil {
+				return nil, err
+			}
+			fc.Taint.Profile = prof
 		}
 	}
 	return fc, nil
@@ -533,7 +585,7 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 		nameNode = n
 	case n.Kind == yaml.MappingNode:
 		allowed := map[string][]string{
-			"sources":     {"func", "to"},
+			"sources":     {"func", "to", "profile"},
 			"sinks":       {"func", "args", "kind"},
 			"sanitizers":  {"func", "kinds"},
 			"validators":  {"func", "args", "kinds"},
@@ -589,7 +641,13 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 		if err != nil {
 			return err
 		}
-		tc.Sources = append(tc.Sources, Source{Name: name, To: to, At: at})
+		var prof string
+		if v := fields["profile"]; v != nil {
+			if prof, err = p.profile(v); err != nil {
+				return err
+			}
+		}
+		tc.Sources = append(tc.Sources, Source{Name: name, To: to, Profile: prof, At: at})
 	case "sinks":
 		args, err := places("args", false)
 		if err != nil {
@@ -641,6 +699,19 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 		tc.Propagators = append(tc.Propagators, Propagator{Name: name, From: from, To: to, At: at})
 	}
 	return nil
+}
+
+// profile reads a profile's name.
+func (p *cfgParser) profile(n *yaml.Node) (string, error) {
+	s, err := p.str(n, "profile")
+	if err != nil {
+		return "", err
+	}
+	prof, err := ParseProfile(s)
+	if err != nil {
+		return "", p.at(n, "%v", err)
+	}
+	return prof, nil
 }
 
 // kind reads a sink kind: a word.

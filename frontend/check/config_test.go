@@ -133,7 +133,10 @@ func TestConfigEntries(t *testing.T) {
 // entry's file:line:col.
 func TestConfigErrors(t *testing.T) {
 	for _, tt := range []struct{ name, text, want string }{
-		{"a.yaml", "chekcs: [taint]\n", `a.yaml:1:1: unknown key "chekcs" in the configuration (want checks, taint)`},
+		{"a.yaml", "chekcs: [taint]\n", `a.yaml:1:1: unknown key "chekcs" in the configuration (want checks, profile, taint)`},
+		{"a.yaml", "checks: [taint]\nprofile: clii\n", `a.yaml:2:10: unknown profile "clii" (want server or cli)`},
+		{"a.yaml", "profile: [cli]\n", `a.yaml:1:10: profile must be a string, not a list`},
+		{"a.yaml", "taint:\n  sources:\n    - {func: os.Getenv, profile: desktop}\n", `a.yaml:3:34: unknown profile "desktop" (want server or cli)`},
 		{"a.yaml", "checks: [taint, nilflw]\n", `a.yaml:1:17: unknown check "nilflw" (known: `},
 		{"a.yaml", "checks: taint\n", `a.yaml:1:9: checks must be a list, not "taint"`},
 		{"a.yaml", "checks: [taint, taint]\n", `a.yaml:1:17: check "taint" listed twice`},
@@ -211,4 +214,38 @@ func FuzzLoadConfig(f *testing.F) {
 			t.Error("no taint config")
 		}
 	})
+}
+
+// TestConfigProfile: the profile key chooses the trust boundary, and a
+// source's profile: limits it to one; os.Args is a source of the cli
+// profile only.
+func TestConfigProfile(t *testing.T) {
+	has := func(tc *TaintConfig, name string) bool {
+		for _, s := range tc.ActiveSources() {
+			if s.Name.String() == name {
+				return true
+			}
+		}
+		return false
+	}
+	def := DefaultTaintConfig()
+	if def.Profile != "" || has(def, "os.Args") || has(def, "os.Getenv") || !has(def, "net/http.Request.FormValue") {
+		t.Errorf("default profile %q: os.Args %v, os.Getenv %v, FormValue %v; want server sources only", def.Profile, has(def, "os.Args"), has(def, "os.Getenv"), has(def, "net/http.Request.FormValue"))
+	}
+	fc, err := ParseConfig("p.yaml", []byte("profile: cli\ntaint:\n  sources:\n    - {func: example.com/app.Flag, profile: cli}\n    - {func: example.com/app.Req, profile: server}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fc.Taint.Profile != ProfileCLI {
+		t.Errorf("profile = %q, want cli", fc.Taint.Profile)
+	}
+	for _, n := range []string{"os.Args", "os.Getenv", "os.Stdin", "net/http.Request.FormValue", "example.com/app.Flag", "example.com/app.Req"} {
+		if !has(fc.Taint, n) {
+			t.Errorf("cli profile: %s is not a source", n)
+		}
+	}
+	fc.Taint.Profile = ProfileServer
+	if has(fc.Taint, "example.com/app.Flag") || !has(fc.Taint, "example.com/app.Req") {
+		t.Errorf("server profile: a cli source is active, or a server source is not")
+	}
 }

@@ -68,6 +68,7 @@ func parseModels(path string, data []byte) (*TaintConfig, error) {
 
 func (tc *TaintConfig) clone() *TaintConfig {
 	c := &TaintConfig{
+		Profile:     tc.Profile,
 		Sources:     append([]Source(nil), tc.Sources...),
 		Sinks:       append([]Sink(nil), tc.Sinks...),
 		Sanitizers:  append([]Sanitizer(nil), tc.Sanitizers...),

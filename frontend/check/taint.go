@@ -131,6 +131,9 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	if err := t.walk(ctx, threads); err != nil {
 		return nil, err
 	}
+	if len(t.srcNames) == 0 && tc.Profile != ProfileCLI && p.Config.Note != nil {
+		p.Config.Note("taint: the program reads no network or request source; if it is a command-line program, --profile cli treats its arguments, environment, stdin and files read as untrusted")
+	}
 	if len(t.sinkSites) == 0 {
 		return nil, nil
 	}
@@ -544,8 +547,9 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 		v := &tc.Validators[i]
 		t.validators[v.Name.s] = append(t.validators[v.Name.s], v)
 	}
-	for i := range tc.Sources {
-		s := &tc.Sources[i]
+	active := tc.ActiveSources() // the profile's
+	for i := range active {
+		s := &active[i]
 		t.sources[s.Name.s] = append(t.sources[s.Name.s], s)
 	}
 	for i := range tc.Sinks {

@@ -16,15 +16,21 @@ import (
 // Without call-site matching (Config.Context off) the result of identity
 // called with untrusted data also returns to its other call, and so does
 // a variadic helper's: the findings more must be those two.
+//
+// The program reads the environment and its arguments besides requests:
+// it is checked under the cli profile, whose sources include the server
+// profile's (TestTaintProfile checks the difference).
 func TestTaintWant(t *testing.T) {
 	prog := loadTestdata(t, "taint/...")
-	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true, Threads: 1})
+	cli := DefaultTaintConfig()
+	cli.Profile = ProfileCLI
+	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true, Threads: 1, Taint: cli})
 	if err != nil {
 		t.Fatal(err)
 	}
 	expect(t, fs, "taint")
 	// The same findings and witnesses whatever the solver's threads.
-	fs4, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true, Threads: 4})
+	fs4, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true, Threads: 4, Taint: cli})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +53,7 @@ func TestTaintWant(t *testing.T) {
 		}
 	}
 
-	insens, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}})
+	insens, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Taint: cli})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,4 +115,42 @@ func TestUniverseMethod(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, fs, "taintuniverse")
+}
+
+// TestTaintProfile: under the cli profile a command-line program's
+// arguments, flags, environment, stdin and files read are sources
+// (testdata/src/taintcli's wants); under the default server profile none
+// is, and the check notes that the program reads no network source.
+func TestTaintProfile(t *testing.T) {
+	prog := loadTestdata(t, "taintcli")
+	tc := DefaultTaintConfig()
+	tc.Profile = ProfileCLI
+	var notes []string
+	note := func(s string) { notes = append(notes, s) }
+	fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true, Taint: tc, Note: note})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, fs, "taintcli")
+	if len(notes) != 0 {
+		t.Errorf("cli profile: notes %q, want none", notes)
+	}
+	fs, err = Run(context.Background(), prog, &Config{Checks: []string{"taint"}, Context: true, Note: note})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 0 {
+		t.Errorf("server profile: %d findings, want none: %v", len(fs), fs)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "--profile cli") || strings.Contains(notes[0], "\n") {
+		t.Errorf("server profile: notes %q, want one line suggesting --profile cli", notes)
+	}
+	// A server reads a network source: no note.
+	notes = nil
+	if _, err := Run(context.Background(), loadTestdata(t, "taintuniverse"), &Config{Checks: []string{"taint"}, Note: note}); err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != 0 {
+		t.Errorf("server with requests: notes %q, want none", notes)
+	}
 }

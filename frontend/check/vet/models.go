@@ -40,7 +40,7 @@ func newModels(tc *check.TaintConfig) *Models {
 		}
 		return f
 	}
-	for _, s := range tc.Sources {
+	for _, s := range tc.ActiveSources() { // the profile's
 		n := s.Name.String()
 		f := fm(n)
 		f.source = true

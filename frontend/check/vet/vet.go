@@ -2,6 +2,7 @@ package vet
 
 import (
 	"flag"
+	"fmt"
 	"go/ast"
 	"go/build"
 	"go/token"
@@ -51,12 +52,13 @@ var Taint = &analysis.Analyzer{
 }
 
 var (
-	taintConfig              string
-	nilRelated, taintRelated bool
+	taintConfig, taintProfile string
+	nilRelated, taintRelated  bool
 )
 
 func init() {
 	Taint.Flags.StringVar(&taintConfig, "config", "", "a cflr.yaml (or .json) whose taint: section adds to or replaces the built-in models")
+	Taint.Flags.StringVar(&taintProfile, "profile", "", "trust boundary: server (the default: requests and connections are untrusted) or cli (also os.Args, the environment, stdin and files read); overrides the configuration's profile:")
 	// go vet prints related information under the finding; golangci-lint
 	// turns each into an issue of its own, so its plugin turns them off.
 	NilFlow.Flags.BoolVar(&nilRelated, "related", true, "report the witness steps in the package as related information (the message holds the whole witness)")
@@ -71,16 +73,24 @@ var (
 
 func taintModels() (*Models, error) {
 	modelsOnce.Do(func() {
-		if taintConfig == "" {
-			models = newModels(nil)
-			return
+		tc := check.DefaultTaintConfig()
+		if taintConfig != "" {
+			cfg, err := check.LoadConfig(taintConfig)
+			if err != nil {
+				modelsErr = err
+				return
+			}
+			tc = cfg.Taint
 		}
-		cfg, err := check.LoadConfig(taintConfig)
-		if err != nil {
-			modelsErr = err
-			return
+		if taintProfile != "" {
+			prof, err := check.ParseProfile(taintProfile)
+			if err != nil {
+				modelsErr = fmt.Errorf("-taint.profile: %w", err)
+				return
+			}
+			tc.Profile = prof
 		}
-		models = newModels(cfg.Taint)
+		models = newModels(tc)
 	})
 	return models, modelsErr
 }

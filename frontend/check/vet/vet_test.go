@@ -49,6 +49,16 @@ func run(t *testing.T, dir string, a *analysis.Analyzer, patterns ...string) []s
 	return out
 }
 
+// The taint testdata reads the environment and arguments as well as
+// requests: the analyzer runs under the cli profile, whose sources are
+// the server profile's and the process's input. (The models are read
+// once, so the flag is set before any test.)
+func init() {
+	if err := vet.Taint.Flags.Set("profile", "cli"); err != nil {
+		panic(err)
+	}
+}
+
 func TestNilFlow(t *testing.T) {
 	for _, e := range run(t, analysistest.TestData(), vet.NilFlow, "example.com/nilcases", "example.com/nila", "example.com/nilb") {
 		t.Error(e)
