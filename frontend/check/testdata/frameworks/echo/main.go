@@ -1,5 +1,11 @@
 // Command echo is an echo (v4) service: echo.Context is an interface,
-// and its sources and sinks match calls through it.
+// and its models match calls through it.
+//
+// echo's accessors (Param, QueryParam, QueryString, FormValue, Cookie,
+// FormFile, ...) have no model: following their bodies into net/http's
+// Request is as precise here, and findings name net/http's source. Its
+// binders fill the struct by reflection, which loses the flow: they are
+// modelled.
 package main
 
 import (
@@ -29,12 +35,12 @@ func main() {
 }
 
 func user(c echo.Context) error {
-	db.Query("SELECT * FROM users WHERE id = " + c.Param("id")) // want `tainted data from github.com/labstack/echo/v4.Context.Param reaches sql sink database/sql.DB.Query`
+	db.Query("SELECT * FROM users WHERE id = " + c.Param("id")) // want `tainted data from net/http.Request.URL reaches sql sink database/sql.DB.Query`
 	db.Query("SELECT * FROM users WHERE id = $1", c.Param("id"))
-	db.Exec("DELETE FROM t WHERE k = '" + c.QueryParam("k") + "'")        // want `tainted data from github.com/labstack/echo/v4.Context.QueryParam reaches sql sink database/sql.DB.Exec`
-	db.Exec("DELETE FROM t WHERE k = '" + c.QueryParams().Get("k") + "'") // want `tainted data from github.com/labstack/echo/v4.Context.QueryParams reaches sql sink database/sql.DB.Exec`
+	db.Exec("DELETE FROM t WHERE k = '" + c.QueryParam("k") + "'")        // want `tainted data from net/http.Request.URL reaches sql sink database/sql.DB.Exec`
+	db.Exec("DELETE FROM t WHERE k = '" + c.QueryParams().Get("k") + "'") // want `tainted data from net/http.Request.URL reaches sql sink database/sql.DB.Exec`
 	if ck, err := c.Cookie("session"); err == nil {
-		db.Exec("UPDATE s SET seen = now() WHERE id = '" + ck.Value + "'") // want `tainted data from github.com/labstack/echo/v4.Context.Cookie reaches sql sink database/sql.DB.Exec`
+		db.Exec("UPDATE s SET seen = now() WHERE id = '" + ck.Value + "'") // want `tainted data from net/http.Request.Cookie reaches sql sink database/sql.DB.Exec`
 	}
 	// Headers come from net/http's Request (its own models).
 	db.Exec("INSERT INTO log VALUES ('" + c.Request().Header.Get("User-Agent") + "')") // want `tainted data from net/http.Request.Header reaches sql sink database/sql.DB.Exec`
@@ -51,27 +57,27 @@ func search(c echo.Context) error {
 	var b Search
 	(&echo.DefaultBinder{}).BindQueryParams(c, &b)
 	db.Query("SELECT " + b.Term)                         // want `tainted data from github.com/labstack/echo/v4.DefaultBinder.BindQueryParams reaches sql sink database/sql.DB.Query`
-	return c.HTML(200, "<p>"+c.FormValue("term")+"</p>") // want `tainted data from github.com/labstack/echo/v4.Context.FormValue reaches html sink github.com/labstack/echo/v4.Context.HTML`
+	return c.HTML(200, "<p>"+c.FormValue("term")+"</p>") // want `tainted data from net/http.Request.FormValue reaches html sink github.com/labstack/echo/v4.Context.HTML`
 }
 
 func files(c echo.Context) error {
 	name := c.Param("name")
-	c.Inline("/srv/files/"+name, "x.pdf")     // want `tainted data from github.com/labstack/echo/v4.Context.Param reaches path sink github.com/labstack/echo/v4.Context.Inline`
-	c.Attachment("/srv/files/"+name, "x.pdf") // want `tainted data from github.com/labstack/echo/v4.Context.Param reaches path sink github.com/labstack/echo/v4.Context.Attachment`
+	c.Inline("/srv/files/"+name, "x.pdf")     // want `tainted data from net/http.Request.URL reaches path sink github.com/labstack/echo/v4.Context.Inline`
+	c.Attachment("/srv/files/"+name, "x.pdf") // want `tainted data from net/http.Request.URL reaches path sink github.com/labstack/echo/v4.Context.Attachment`
 	if fh, err := c.FormFile("upload"); err == nil {
-		c.File("/srv/uploads/" + fh.Filename) // want `tainted data from github.com/labstack/echo/v4.Context.FormFile reaches path sink github.com/labstack/echo/v4.Context.File`
+		c.File("/srv/uploads/" + fh.Filename) // want `tainted data from net/http.Request.FormFile reaches path sink github.com/labstack/echo/v4.Context.File`
 	}
 	return c.File("/srv/files/" + filepath.Base(name))
 }
 
 func redirect(c echo.Context) error {
 	if c.QueryString() != "" {
-		return c.Redirect(302, "/?"+c.QueryString()) // want `tainted data from github.com/labstack/echo/v4.Context.QueryString reaches redirect sink github.com/labstack/echo/v4.Context.Redirect`
+		return c.Redirect(302, "/?"+c.QueryString()) // want `tainted data from net/http.Request.URL reaches redirect sink github.com/labstack/echo/v4.Context.Redirect`
 	}
 	return c.Redirect(302, "/login?next="+url.QueryEscape(c.QueryParam("next")))
 }
 
 func hello(c echo.Context) error {
-	c.HTMLBlob(200, []byte(c.FormValue("x"))) // want `tainted data from github.com/labstack/echo/v4.Context.FormValue reaches html sink github.com/labstack/echo/v4.Context.HTMLBlob`
+	c.HTMLBlob(200, []byte(c.FormValue("x"))) // want `tainted data from net/http.Request.FormValue reaches html sink github.com/labstack/echo/v4.Context.HTMLBlob`
 	return c.HTML(200, "<p>"+html.EscapeString(c.QueryParam("name"))+"</p>")
 }

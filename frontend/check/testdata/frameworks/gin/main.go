@@ -1,6 +1,13 @@
 // Command gin is a gin service over gorm: every request source of gin's
 // Context reaches a gorm raw-SQL sink, a file helper or a redirect, and
 // the parameterized, constant and sanitized forms stay silent.
+//
+// gin's accessors (Query, Param, PostForm, GetHeader, Cookie, FormFile,
+// GetRawData, ...) have no model: following their bodies into net/http's
+// Request (its URL for path parameters too, which the router splits) is
+// as precise here, at no cost in models, and findings name net/http's
+// source. The binders (ShouldBindJSON, Bind, ...) fill the struct by
+// reflection, which loses the flow: they are modelled.
 package main
 
 import (
@@ -36,44 +43,44 @@ func main() {
 
 func query(c *gin.Context) {
 	name := c.Query("name")
-	db.Raw("SELECT * FROM users WHERE name = '" + name + "'") // want `tainted data from github.com/gin-gonic/gin.Context.Query reaches sql sink gorm.io/gorm.DB.Raw`
+	db.Raw("SELECT * FROM users WHERE name = '" + name + "'") // want `tainted data from net/http.Request.URL reaches sql sink gorm.io/gorm.DB.Raw`
 	sort := c.DefaultQuery("sort", "id")
-	db.Order(sort) // want `tainted data from github.com/gin-gonic/gin.Context.DefaultQuery reaches sql sink gorm.io/gorm.DB.Order`
+	db.Order(sort) // want `tainted data from net/http.Request.URL reaches sql sink gorm.io/gorm.DB.Order`
 	if g, ok := c.GetQuery("group"); ok {
-		db.Group(g) // want `tainted data from github.com/gin-gonic/gin.Context.GetQuery reaches sql sink gorm.io/gorm.DB.Group`
+		db.Group(g) // want `tainted data from net/http.Request.URL reaches sql sink gorm.io/gorm.DB.Group`
 	}
 	cols := c.QueryArray("col")
-	db.Select(cols[0]) // want `tainted data from github.com/gin-gonic/gin.Context.QueryArray reaches sql sink gorm.io/gorm.DB.Select`
+	db.Select(cols[0]) // want `tainted data from net/http.Request.URL reaches sql sink gorm.io/gorm.DB.Select`
 	m := c.QueryMap("filter")
-	db.Where("kind = " + m["kind"]) // want `tainted data from github.com/gin-gonic/gin.Context.QueryMap reaches sql sink gorm.io/gorm.DB.Where`
+	db.Where("kind = " + m["kind"]) // want `tainted data from net/http.Request.URL reaches sql sink gorm.io/gorm.DB.Where`
 }
 
 func param(c *gin.Context) {
 	id := c.Param("id")
-	db.Exec("DELETE FROM users WHERE id = " + id)   // want `tainted data from github.com/gin-gonic/gin.Context.Param reaches sql sink gorm.io/gorm.DB.Exec`
-	db.Having("count(*) > " + c.Params.ByName("n")) // want `tainted data from github.com/gin-gonic/gin.Context.Params reaches sql sink gorm.io/gorm.DB.Having`
+	db.Exec("DELETE FROM users WHERE id = " + id)   // want `tainted data from net/http.Request.URL reaches sql sink gorm.io/gorm.DB.Exec`
+	db.Having("count(*) > " + c.Params.ByName("n")) // want `tainted data from net/http.Request.URL reaches sql sink gorm.io/gorm.DB.Having`
 }
 
 func form(c *gin.Context) {
-	db.Where(c.PostForm("where")) // want `tainted data from github.com/gin-gonic/gin.Context.PostForm reaches sql sink gorm.io/gorm.DB.Where`
+	db.Where(c.PostForm("where")) // want `tainted data from net/http.Request.PostForm reaches sql sink gorm.io/gorm.DB.Where`
 	if v, ok := c.GetPostForm("or"); ok {
-		db.Or(v) // want `tainted data from github.com/gin-gonic/gin.Context.GetPostForm reaches sql sink gorm.io/gorm.DB.Or`
+		db.Or(v) // want `tainted data from net/http.Request.PostForm reaches sql sink gorm.io/gorm.DB.Or`
 	}
 	f, err := c.FormFile("upload")
 	if err != nil {
 		return
 	}
-	c.SaveUploadedFile(f, "/srv/uploads/"+f.Filename) // want `tainted data from github.com/gin-gonic/gin.Context.FormFile reaches path sink github.com/gin-gonic/gin.Context.SaveUploadedFile`
+	c.SaveUploadedFile(f, "/srv/uploads/"+f.Filename) // want `tainted data from net/http.Request.FormFile reaches path sink github.com/gin-gonic/gin.Context.SaveUploadedFile`
 	c.SaveUploadedFile(f, "/srv/uploads/"+filepath.Base(f.Filename))
 }
 
 func headers(c *gin.Context) {
-	db.Joins("JOIN " + c.GetHeader("X-Table") + " t ON t.id = users.id") // want `tainted data from github.com/gin-gonic/gin.Context.GetHeader reaches sql sink gorm.io/gorm.DB.Joins`
+	db.Joins("JOIN " + c.GetHeader("X-Table") + " t ON t.id = users.id") // want `tainted data from net/http.Request.Header reaches sql sink gorm.io/gorm.DB.Joins`
 	if v, err := c.Cookie("table"); err == nil {
-		db.Table(v) // want `tainted data from github.com/gin-gonic/gin.Context.Cookie reaches sql sink gorm.io/gorm.DB.Table`
+		db.Table(v) // want `tainted data from net/http.Request.Cookie reaches sql sink gorm.io/gorm.DB.Table`
 	}
 	body, _ := c.GetRawData()
-	db.Exec(string(body)) // want `tainted data from github.com/gin-gonic/gin.Context.GetRawData reaches sql sink gorm.io/gorm.DB.Exec`
+	db.Exec(string(body)) // want `tainted data from net/http.Request.Body reaches sql sink gorm.io/gorm.DB.Exec`
 }
 
 func bind(c *gin.Context) {
@@ -100,14 +107,14 @@ func bind(c *gin.Context) {
 
 func files(c *gin.Context) {
 	name := c.Param("name")
-	c.File("/srv/files/" + name)                       // want `tainted data from github.com/gin-gonic/gin.Context.Param reaches path sink github.com/gin-gonic/gin.Context.File`
-	c.FileAttachment("/srv/files/"+name, "report.pdf") // want `tainted data from github.com/gin-gonic/gin.Context.Param reaches path sink github.com/gin-gonic/gin.Context.FileAttachment`
+	c.File("/srv/files/" + name)                       // want `tainted data from net/http.Request.URL reaches path sink github.com/gin-gonic/gin.Context.File`
+	c.FileAttachment("/srv/files/"+name, "report.pdf") // want `tainted data from net/http.Request.URL reaches path sink github.com/gin-gonic/gin.Context.FileAttachment`
 	c.File("/srv/files/" + filepath.Base(name))
 	c.FileAttachment("/srv/files/report.pdf", name) // the download's name is not a path
 }
 
 func redirect(c *gin.Context) {
-	c.Redirect(302, c.Query("next")) // want `tainted data from github.com/gin-gonic/gin.Context.Query reaches redirect sink github.com/gin-gonic/gin.Context.Redirect`
+	c.Redirect(302, c.Query("next")) // want `tainted data from net/http.Request.URL reaches redirect sink github.com/gin-gonic/gin.Context.Redirect`
 	c.Redirect(302, "/login?next="+url.QueryEscape(c.Query("next")))
 }
 
