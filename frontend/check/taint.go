@@ -31,11 +31,12 @@ func (taintChecker) Name() string { return "taint" }
 func (taintChecker) Doc() string {
 	return `Taint reports untrusted data that can reach a dangerous sink unsanitized.
 
-Sources (request data, the environment, os.Args, network reads), sinks
-(SQL query strings, commands, file paths, html/template's trusted types,
-redirect and request URLs) and sanitizers (numeric parsing, escaping,
-filepath.Base) are the built-in models, which a configuration file can
-extend or replace. Flows are followed through assignments, calls and
+Sources (request data and network reads; under the cli profile also
+os.Args, flags, the environment, stdin and files read), sinks (SQL query
+strings, commands, file paths, html/template's trusted types, redirect
+and request URLs, and those of web frameworks and ORMs) and sanitizers
+(numeric parsing, escaping, filepath.Base) are the built-in models, which
+a configuration file can extend or replace. Flows are followed through assignments, calls and
 returns (context-sensitively), struct fields, slices, maps, channels,
 closures and interfaces. Calls into the standard library are modelled:
 taint passes from the arguments to the results, and into what an argument

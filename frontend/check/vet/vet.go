@@ -31,14 +31,15 @@ var NilFlow = &analysis.Analyzer{
 	},
 }
 
-// Taint reports untrusted data (HTTP requests, the environment, network
-// reads) that reaches a dangerous sink (SQL, commands, file paths, HTML,
-// redirects, outgoing requests) with no sanitizer on the way. Its models
-// are `cflr check`'s (frontend/check/models.yaml); -taint.config adds to
-// or replaces them from a cflr.yaml.
+// Taint reports untrusted data (HTTP requests, network reads; with
+// -taint.profile=cli also the process's arguments, environment, stdin and
+// files read) that reaches a dangerous sink (SQL, commands, file paths,
+// HTML, redirects, outgoing requests) with no sanitizer on the way. Its
+// models are `cflr check`'s (frontend/check/models.yaml); -taint.config
+// adds to or replaces them from a cflr.yaml.
 var Taint = &analysis.Analyzer{
 	Name:      "taint",
-	Doc:       "report untrusted data that reaches a dangerous sink with no sanitizer (cflr)\n\nSources, sinks and sanitizers are those of `cflr check` (frontend/check/models.yaml); -taint.config=cflr.yaml adds to or replaces them. Summaries of exported functions are exported as facts, so flows cross packages.",
+	Doc:       "report untrusted data that reaches a dangerous sink with no sanitizer (cflr)\n\nSources, sinks and sanitizers are those of `cflr check` (frontend/check/models.yaml); -taint.config=cflr.yaml adds to or replaces them; -taint.profile=cli also distrusts the process's arguments, environment, stdin and files read. Summaries of exported functions are exported as facts, so flows cross packages.",
 	URL:       "https://github.com/cflr/cflr/tree/main/frontend/check/vet",
 	Requires:  []*analysis.Analyzer{ssaAnalyzer},
 	FactTypes: []analysis.Fact{new(TaintSummary), new(taintAnalyzed)},
