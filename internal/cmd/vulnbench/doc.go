@@ -41,14 +41,18 @@
 //     function is a root and the string/[]byte parameters of its
 //     exported API are untrusted (check.Config.Library).
 //   - gosec (injection classes): G107 G201 G202 G203 G204 G304 G305 and
-//     its taint rules G701-G706, on the packages' directories.
+//     its taint rules G701-G705 and G710, on the packages' directories.
 //   - NilAway (nil class), on the packages, its reports limited to the
 //     module.
 //
 // # Detected and gone
 //
 // A finding is placed at its sink, its nil use or the position the tool
-// reports. A case is detected by a tool when one of its findings at
+// reports, and counts only for its class: cflr's taint findings at a sink
+// of the class's kind (sql, command, path, html, ssrf, redirect), its
+// nilflow findings for nil; gosec's rules for the class (sqli G201 G202
+// G701, cmdi G204 G702, path G304 G305 G703, xss G203 G705, ssrf G107
+// G704, redirect G710); NilAway's for nil. A case is detected by a tool when one of its findings at
 // vulnerable_at lies in a listed package and either inside a listed
 // symbol (a top-level function or method, "Type.Method", closures
 // counted in their function) or on a line the fix changed: a line of the

@@ -35,7 +35,7 @@ var (
 )
 
 // GosecRules are gosec's injection, path and taint rules.
-const GosecRules = "G107,G201,G202,G203,G204,G304,G305,G701,G702,G703,G704,G705,G706"
+const GosecRules = "G107,G201,G202,G203,G204,G304,G305,G701,G702,G703,G704,G705,G710"
 
 // Case is one selected report.
 type Case struct {
@@ -280,7 +280,7 @@ func runCase(c Case) *Result {
 			}
 		} else {
 			tr.N = len(vf)
-			tr.Hits, tr.How = Detect(vf, evidence)
+			tr.Hits, tr.How = Detect(vf, c.Class, evidence)
 			tr.Detected = len(tr.Hits) > 0
 			ff, err := runTool(tool, c, t.Module, fdir, pkgs)
 			if err != nil {

@@ -35,13 +35,40 @@ type Evidence struct {
 	Changed map[string]map[int]bool
 }
 
-// Detect returns the findings of fs that detect the case, and how the
-// first did: "symbol" (inside a listed symbol) or "line" (on a changed
-// line), symbols preferred.
-func Detect(fs []Finding, ev *Evidence) (hits []Finding, how string) {
+// sinkKinds are the words of cflr's taint messages ("reaches sql sink")
+// for each class; gosecRules, gosec's rules for it.
+var (
+	sinkKinds  = map[string]string{"sqli": "sql", "cmdi": "command", "path": "path", "xss": "html", "ssrf": "ssrf", "redirect": "redirect"}
+	gosecRules = map[string][]string{
+		"sqli": {"G201", "G202", "G701"}, "cmdi": {"G204", "G702"}, "path": {"G304", "G305", "G703"},
+		"xss": {"G203", "G705"}, "ssrf": {"G107", "G704"}, "redirect": {"G710"},
+	}
+)
+
+// OfClass reports whether f is a finding of class's kind: a taint
+// finding at a sink of its kind, a gosec rule for it, a nil finding.
+func OfClass(f Finding, class string) bool {
+	switch f.Tool {
+	case "cflr":
+		if class == "nil" {
+			return f.Rule == "nilflow"
+		}
+		return f.Rule == "taint" && strings.Contains(f.Msg, " "+sinkKinds[class]+" sink ")
+	case "gosec":
+		return slices.Contains(gosecRules[class], f.Rule)
+	case "nilaway":
+		return class == "nil"
+	}
+	return false
+}
+
+// Detect returns the findings of fs of class's kind that detect the case,
+// and how the first did: "symbol" (inside a listed symbol) or "line" (on
+// a changed line), symbols preferred.
+func Detect(fs []Finding, class string, ev *Evidence) (hits []Finding, how string) {
 	for _, f := range fs {
 		syms, ok := ev.Symbols[path.Dir(f.File)]
-		if !ok {
+		if !ok || !OfClass(f, class) {
 			continue
 		}
 		switch {

@@ -156,24 +156,26 @@ func TestDetect(t *testing.T) {
 		Symbols: map[string][]string{"db": {"Store.Query", "quote"}, ".": nil},
 		Changed: map[string]map[int]bool{"db/db.go": {6: true, 10: true}, "root.go": {3: true}},
 	}
-	in := Finding{Tool: "cflr", Rule: "taint", File: "db/db.go", Line: 7, Func: "Store.Query", Msg: "reaches sql sink at db/db.go:7:2"}
-	line := Finding{Tool: "cflr", Rule: "taint", File: "root.go", Line: 3, Func: "Open", Msg: "m"}
-	other := Finding{Tool: "cflr", Rule: "taint", File: "db/db.go", Line: 14, Func: "helper", Msg: "m"}
-	unlisted := Finding{Tool: "cflr", Rule: "taint", File: "util/u.go", Line: 6, Func: "quote", Msg: "m"}
-	hits, how := Detect([]Finding{other, unlisted}, ev)
+	in := Finding{Tool: "cflr", Rule: "taint", File: "db/db.go", Line: 7, Func: "Store.Query", Msg: "x reaches sql sink at db/db.go:7:2"}
+	line := Finding{Tool: "gosec", Rule: "G202", File: "root.go", Line: 3, Func: "Open", Msg: "m"}
+	other := Finding{Tool: "cflr", Rule: "taint", File: "db/db.go", Line: 14, Func: "helper", Msg: "x reaches sql sink y"}
+	unlisted := Finding{Tool: "cflr", Rule: "taint", File: "util/u.go", Line: 6, Func: "quote", Msg: "x reaches sql sink y"}
+	// A sink of another kind in the symbol does not detect a SQL injection.
+	wrongKind := Finding{Tool: "cflr", Rule: "taint", File: "db/db.go", Line: 6, Func: "Store.Query", Msg: "x reaches path sink y"}
+	hits, how := Detect([]Finding{other, unlisted}, "sqli", ev)
 	if len(hits) != 0 || how != "" {
 		t.Errorf("no hit expected: %v %q", hits, how)
 	}
-	hits, how = Detect([]Finding{line, other, in}, ev)
+	hits, how = Detect([]Finding{line, other, in, wrongKind}, "sqli", ev)
 	if len(hits) != 2 || how != "symbol" {
 		t.Errorf("hits %v, how %q; want the line and the symbol finding, symbol", hits, how)
 	}
-	if _, how := Detect([]Finding{line}, ev); how != "line" {
+	if _, how := Detect([]Finding{line}, "sqli", ev); how != "line" {
 		t.Errorf("how %q, want line", how)
 	}
 	// Gone: the same finding moved to another line is not gone.
 	moved := in
-	moved.Line, moved.Msg = 9, "reaches sql sink at db/db.go:9:2"
+	moved.Line, moved.Msg = 9, "x reaches sql sink at db/db.go:9:2"
 	if Gone([]Finding{in}, []Finding{moved, other}) {
 		t.Error("a moved finding counted as gone")
 	}
