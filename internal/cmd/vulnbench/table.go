@@ -64,6 +64,19 @@ func WriteTable(w io.Writer, cases []Case, results map[string]*Result) {
 	for _, k := range whys {
 		fmt.Fprintf(w, "| %s | %d | %s |\n", k, len(byWhy[k]), strings.Join(byWhy[k], " "))
 	}
+	proxied, withFix := 0, 0
+	for _, c := range cases {
+		if r := results[c.Report.ID]; r != nil && reasonClass(r.Unavailable) == "proxy refused a version" {
+			proxied++
+			if t, _ := c.Report.Target(); t != nil && t.Fix != "" {
+				withFix++
+			}
+		}
+	}
+	if proxied > 0 {
+		fmt.Fprintf(w, "\nOf the %d cases whose versions the proxy refused, %d name a fix commit: they could be had\n", proxied, withFix)
+		fmt.Fprintf(w, "from the repository at the fix and its parent, which this driver does not do yet.\n")
+	}
 	fmt.Fprintf(w, "\nEach case's line, with the full reason, is in cases.tsv.\n")
 }
 
