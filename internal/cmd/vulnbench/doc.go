@@ -59,7 +59,10 @@
 // vulnerable copy that the fixed copy deletes or replaces, or next to
 // where it inserts lines (a line diff of each .go file of the listed
 // packages). Between two releases the diff holds more than the fix, so
-// the changed-line count is recorded with each case. A detection is gone
+// the changed-line count is recorded with each case. A listed symbol can
+// hold other bugs than the advisory's, so the table also counts, in
+// parentheses, the detections with a finding on a changed line, the
+// stricter criterion. A detection is gone
 // when none of the detecting findings is at the fixed version: a finding
 // there with the same tool, rule, file, function and message (positions
 // removed) is the same finding.
@@ -67,7 +70,8 @@
 // # Output
 //
 // Per case, a JSON result in -work/results (a rerun skips cases with a
-// result; -redo reruns them), then -out/README.md: per set and class, the
+// result; -redo reruns them; -table -rescore recomputes what depends on
+// the module copies alone), then -out/README.md: per set and class, the
 // cases, available, unavailable, and each tool's detected, gone and
 // findings per available case; the unavailable cases with their reasons;
 // and -out/cases.tsv, one raw line per case. Paths in the output are

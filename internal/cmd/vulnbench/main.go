@@ -32,6 +32,7 @@ var (
 	only       = flag.String("only", "", "comma-separated report ids to run")
 	redo       = flag.Bool("redo", false, "rerun cases that have a result")
 	tableOnly  = flag.Bool("table", false, "only write the table from the results there are")
+	rescoreF   = flag.Bool("rescore", false, "with -table: recompute the changed lines of each result from the module copies and rewrite it")
 )
 
 // GosecRules are gosec's injection, path and taint rules.
@@ -46,14 +47,17 @@ type Case struct {
 
 // ToolResult is one tool's outcome on a case.
 type ToolResult struct {
-	Err      string    `json:"err,omitempty"` // why it did not run to the end
-	N        int       `json:"n"`             // findings at vulnerable_at
-	NFixed   int       `json:"n_fixed"`       // findings at the fixed version
-	Detected bool      `json:"detected"`
-	How      string    `json:"how,omitempty"` // symbol or line
-	Gone     bool      `json:"gone"`
-	Hits     []Finding `json:"hits,omitempty"`
-	Secs     float64   `json:"secs"` // both versions
+	Err      string `json:"err,omitempty"` // why it did not run to the end
+	N        int    `json:"n"`             // findings at vulnerable_at
+	NFixed   int    `json:"n_fixed"`       // findings at the fixed version
+	Detected bool   `json:"detected"`
+	How      string `json:"how,omitempty"` // symbol or line
+	// OnChanged: some detecting finding lies on a line the fix changed
+	// (the stricter criterion; a listed symbol can hold other bugs).
+	OnChanged bool      `json:"on_changed"`
+	Gone      bool      `json:"gone"`
+	Hits      []Finding `json:"hits,omitempty"`
+	Secs      float64   `json:"secs"` // both versions
 }
 
 // Result is one case's outcome (work/results/ID.json).
@@ -140,6 +144,13 @@ func main() {
 		var r Result
 		if err := json.Unmarshal(data, &r); err != nil {
 			log.Fatalf("%s: %v", c.Report.ID, err)
+		}
+		if *rescoreF {
+			rescore(&r)
+			data, _ := json.MarshalIndent(&r, "", "  ")
+			if err := os.WriteFile(filepath.Join(resDir, c.Report.ID+".json"), append(data, '\n'), 0o644); err != nil {
+				log.Fatal(err)
+			}
 		}
 		results[c.Report.ID] = &r
 	}
@@ -245,23 +256,7 @@ func runCase(c Case) *Result {
 			res.Kind = "mixed"
 		}
 	}
-	// The fix's changed lines in the listed packages' files.
-	for _, rel := range rels {
-		ents, _ := os.ReadDir(filepath.Join(vdir, rel))
-		for _, e := range ents {
-			if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
-				continue
-			}
-			file := pathJoin(rel, e.Name())
-			old, _ := os.ReadFile(filepath.Join(vdir, file))
-			new, _ := os.ReadFile(filepath.Join(fdir, file))
-			ch := ChangedLines(string(old), string(new))
-			if len(ch) > 0 {
-				evidence.Changed[file] = ch
-				res.Changed += len(ch)
-			}
-		}
-	}
+	evidence.Changed, res.Changed = changedLines(rels, vdir, fdir)
 	res.Tools = map[string]*ToolResult{}
 	for _, tool := range toolNames {
 		if tool == "gosec" && !TaintClass(c.Class) || tool == "nilaway" && TaintClass(c.Class) {
@@ -282,6 +277,7 @@ func runCase(c Case) *Result {
 			tr.N = len(vf)
 			tr.Hits, tr.How = Detect(vf, c.Class, evidence)
 			tr.Detected = len(tr.Hits) > 0
+			tr.OnChanged = onChanged(tr.Hits, evidence.Changed)
 			ff, err := runTool(tool, c, t.Module, fdir, pkgs)
 			if err != nil {
 				tr.Err = "fixed: " + err.Error()
@@ -293,6 +289,60 @@ func runCase(c Case) *Result {
 		tr.Secs = time.Since(t0).Seconds()
 	}
 	return res
+}
+
+// changedLines diffs the .go files (tests excepted) of the packages in
+// rels between the vulnerable and the fixed copy.
+func changedLines(rels []string, vdir, fdir string) (map[string]map[int]bool, int) {
+	changed, n := map[string]map[int]bool{}, 0
+	for _, rel := range rels {
+		ents, _ := os.ReadDir(filepath.Join(vdir, rel))
+		for _, e := range ents {
+			if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			file := pathJoin(rel, e.Name())
+			old, _ := os.ReadFile(filepath.Join(vdir, file))
+			new, _ := os.ReadFile(filepath.Join(fdir, file))
+			if ch := ChangedLines(string(old), string(new)); len(ch) > 0 {
+				changed[file] = ch
+				n += len(ch)
+			}
+		}
+	}
+	return changed, n
+}
+
+func onChanged(hits []Finding, changed map[string]map[int]bool) bool {
+	for _, h := range hits {
+		if changed[h.File][h.Line] {
+			return true
+		}
+	}
+	return false
+}
+
+// rescore recomputes what depends only on the module copies (the
+// changed lines, OnChanged) for a result written by an earlier driver.
+func rescore(r *Result) {
+	if r.Unavailable != "" || r.Tools == nil {
+		return
+	}
+	vdir := filepath.Join(*workDir, "mods", strings.ReplaceAll(r.Module, "/", "!")+"@"+r.Vuln)
+	fdir := filepath.Join(*workDir, "mods", strings.ReplaceAll(r.Module, "/", "!")+"@"+r.Fixed)
+	var rels []string
+	for _, p := range r.Packages {
+		if p == r.Module {
+			rels = append(rels, ".")
+		} else if rel, ok := strings.CutPrefix(p, r.Module+"/"); ok {
+			rels = append(rels, rel)
+		}
+	}
+	changed, n := changedLines(rels, vdir, fdir)
+	r.Changed = n
+	for _, tr := range r.Tools {
+		tr.OnChanged = onChanged(tr.Hits, changed)
+	}
 }
 
 func pathJoin(rel, name string) string {

@@ -14,7 +14,8 @@ func WriteTable(w io.Writer, cases []Case, results map[string]*Result) {
 	fmt.Fprintf(w, "# cflr check, gosec and NilAway on the Go vulnerability database\n\n")
 	fmt.Fprintf(w, "Written by internal/cmd/vulnbench (`make bench-vulndb`); the rules are in its doc.go.\n")
 	fmt.Fprintf(w, "Per class: reports selected, not run yet, unavailable, available; for each tool\n")
-	fmt.Fprintf(w, "det = cases detected (a finding in a listed symbol or on a line the fix changed),\n")
+	fmt.Fprintf(w, "det = cases detected (a finding of the class in a listed symbol or on a line the fix changed;\n")
+	fmt.Fprintf(w, "in parentheses, those with a detecting finding on a changed line, the stricter criterion),\n")
 	fmt.Fprintf(w, "gone = of those, detections gone at the fixed version, f/case = findings per available\n")
 	fmt.Fprintf(w, "case at vulnerable_at; err = cases where the tool failed. gosec runs on the taint\n")
 	fmt.Fprintf(w, "classes, NilAway on nil.\n")
@@ -37,7 +38,7 @@ func WriteTable(w io.Writer, cases []Case, results map[string]*Result) {
 					fmt.Fprintf(w, " - | - | - | - |")
 					continue
 				}
-				fmt.Fprintf(w, " %d | %d | %.1f | %d |", s.det, s.gone, float64(s.n)/float64(max(1, s.ran)), s.err)
+				fmt.Fprintf(w, " %d (%d) | %d | %.1f | %d |", s.det, s.line, s.gone, float64(s.n)/float64(max(1, s.ran)), s.err)
 			}
 			fmt.Fprintln(w)
 		}
@@ -98,7 +99,7 @@ func reasonClass(why string) string {
 	return why
 }
 
-type toolTally struct{ ran, det, gone, n, err int }
+type toolTally struct{ ran, det, line, gone, n, err int }
 
 type row struct {
 	name                          string
@@ -136,6 +137,9 @@ func tally(cases []Case, results map[string]*Result, set string, in func(string)
 			if tr.Detected {
 				s.det++
 			}
+			if tr.OnChanged {
+				s.line++
+			}
 			if tr.Gone {
 				s.gone++
 			}
@@ -167,6 +171,9 @@ func WriteCases(w io.Writer, cases []Case, results map[string]*Result) {
 			s := fmt.Sprintf("n=%d fixed=%d", tr.N, tr.NFixed)
 			if tr.Detected {
 				s += fmt.Sprintf(" detected(%s) %s:%d", tr.How, tr.Hits[0].File, tr.Hits[0].Line)
+				if tr.OnChanged {
+					s += " on-changed-line"
+				}
 				if tr.Gone {
 					s += " gone"
 				}
