@@ -545,6 +545,9 @@ func parseFindings(tool string, out []byte, dir string) ([]Finding, error) {
 				Details string `json:"details"`
 			}
 		}
+		if len(bytes.TrimSpace(out)) == 0 {
+			return nil, nil // -quiet: no output without issues
+		}
 		if i := bytes.IndexByte(out, '{'); i > 0 {
 			out = out[i:]
 		}
