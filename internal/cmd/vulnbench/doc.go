@@ -22,7 +22,11 @@
 //
 // A case's module is the report's first module outside the standard
 // library and toolchain that has a vulnerable_at version; its fixed
-// version is the least `fixed` above vulnerable_at. Both are fetched
+// version is the least `fixed` above vulnerable_at. An unreviewed report
+// often lists no packages: then the packages whose non-test Go files
+// differ between the two versions stand for them (vendor and testdata
+// excepted; more than 10 makes the case unavailable, a release's worth of
+// changes rather than a fix), without symbols. Both versions are fetched
 // through the module proxy (go mod download), copied out of the module
 // cache and built as the main module (GOFLAGS=-mod=mod, so that old
 // modules get their go.sum entries). A case that cannot be had is

@@ -62,18 +62,21 @@ type ToolResult struct {
 
 // Result is one case's outcome (work/results/ID.json).
 type Result struct {
-	ID          string                 `json:"id"`
-	Class       string                 `json:"class"`
-	Set         string                 `json:"set"`
-	Module      string                 `json:"module,omitempty"`
-	Vuln        string                 `json:"vuln,omitempty"`
-	Fixed       string                 `json:"fixed,omitempty"`
-	Packages    []string               `json:"packages,omitempty"`
-	Kind        string                 `json:"kind,omitempty"` // program, library, mixed
-	Unavailable string                 `json:"unavailable,omitempty"`
-	Changed     int                    `json:"changed_lines"`
-	Tools       map[string]*ToolResult `json:"tools,omitempty"`
-	Secs        float64                `json:"secs"`
+	ID          string   `json:"id"`
+	Class       string   `json:"class"`
+	Set         string   `json:"set"`
+	Module      string   `json:"module,omitempty"`
+	Vuln        string   `json:"vuln,omitempty"`
+	Fixed       string   `json:"fixed,omitempty"`
+	Packages    []string `json:"packages,omitempty"`
+	Kind        string   `json:"kind,omitempty"` // program, library, mixed
+	Unavailable string   `json:"unavailable,omitempty"`
+	// PkgsFromDiff: the report listed no packages; Packages are those
+	// the fix changed.
+	PkgsFromDiff bool                   `json:"pkgs_from_diff,omitempty"`
+	Changed      int                    `json:"changed_lines"`
+	Tools        map[string]*ToolResult `json:"tools,omitempty"`
+	Secs         float64                `json:"secs"`
 }
 
 func main() {
@@ -207,7 +210,7 @@ func runCase(c Case) *Result {
 		rels = append(rels, rel)
 		evidence.Symbols[rel] = append(evidence.Symbols[rel], p.Symbols...)
 	}
-	if len(rels) == 0 {
+	if len(rels) == 0 && len(t.Packages) > 0 {
 		res.Unavailable = "no listed package in the module"
 		return res
 	}
@@ -220,6 +223,29 @@ func runCase(c Case) *Result {
 	if err != nil {
 		res.Unavailable = "fixed: " + err.Error()
 		return res
+	}
+	if len(t.Packages) == 0 {
+		// An unreviewed report lists no packages: those whose Go files
+		// changed between the two versions stand for them, without
+		// symbols (detection by changed lines only).
+		rels = changedPackages(vdir, fdir)
+		switch {
+		case len(rels) == 0:
+			res.Unavailable = "no packages listed, no Go file changed"
+			return res
+		case len(rels) > maxDiffPackages:
+			res.Unavailable = fmt.Sprintf("no packages listed, %d changed (more than %d)", len(rels), maxDiffPackages)
+			return res
+		}
+		res.PkgsFromDiff = true
+		for _, rel := range rels {
+			pkg := t.Module
+			if rel != "." {
+				pkg += "/" + rel
+			}
+			res.Packages = append(res.Packages, pkg)
+			evidence.Symbols[rel] = nil
+		}
 	}
 	var pkgs []string // ./rel patterns present at vulnerable_at
 	for _, rel := range rels {
@@ -311,6 +337,44 @@ func changedLines(rels []string, vdir, fdir string) (map[string]map[int]bool, in
 		}
 	}
 	return changed, n
+}
+
+// maxDiffPackages bounds the packages a case without listed packages
+// takes from the diff: more is a release's worth of changes, not a fix.
+const maxDiffPackages = 10
+
+// changedPackages returns the directories (relative, sorted) of vdir
+// holding a non-test .go file that differs in fdir, vendor and testdata
+// excepted.
+func changedPackages(vdir, fdir string) []string {
+	seen := map[string]bool{}
+	filepath.WalkDir(vdir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if n := d.Name(); p != vdir && (n == "vendor" || n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(vdir, p)
+		old, _ := os.ReadFile(p)
+		new, _ := os.ReadFile(filepath.Join(fdir, rel))
+		if !bytes.Equal(old, new) {
+			seen[filepath.ToSlash(filepath.Dir(rel))] = true
+		}
+		return nil
+	})
+	var rels []string
+	for r := range seen {
+		rels = append(rels, r)
+	}
+	slices.Sort(rels)
+	return rels
 }
 
 func onChanged(hits []Finding, changed map[string]map[int]bool) bool {

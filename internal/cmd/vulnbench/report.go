@@ -149,10 +149,6 @@ func (r *Report) Target() (*Target, string) {
 			why = "no vulnerable_at"
 			continue
 		}
-		if len(m.Packages) == 0 {
-			why = "no packages listed"
-			continue
-		}
 		vuln := "v" + m.VulnerableAt
 		fixed := ""
 		for _, v := range m.Versions {

@@ -83,12 +83,16 @@ func WriteTable(w io.Writer, cases []Case, results map[string]*Result) {
 
 // reasonClass groups unavailability reasons for the summary table.
 func reasonClass(why string) string {
-	for _, p := range []string{"standard library", "no vulnerable_at", "no fixed version", "no packages listed", "no module", "listed packages absent", "no listed package"} {
+	for _, p := range []string{"standard library", "no vulnerable_at", "no fixed version", "no module", "listed packages absent", "no listed package"} {
 		if strings.Contains(why, p) {
 			return p
 		}
 	}
 	switch {
+	case strings.Contains(why, "no packages listed, no Go file"):
+		return "no packages listed, no Go file changed"
+	case strings.Contains(why, "no packages listed"):
+		return "no packages listed, too many changed"
 	case strings.Contains(why, "proxy:"):
 		return "proxy refused a version"
 	case strings.Contains(why, "type-check"):

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -181,5 +182,31 @@ func TestDetect(t *testing.T) {
 	}
 	if !Gone([]Finding{in}, []Finding{other}) {
 		t.Error("a removed finding not counted as gone")
+	}
+}
+
+func TestChangedPackages(t *testing.T) {
+	v, f := t.TempDir(), t.TempDir()
+	write := func(dir, name, text string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{v, f} {
+		write(d, "a.go", "package a\n")
+		write(d, "same/s.go", "package same\n")
+	}
+	write(v, "b/b.go", "package b\n")
+	write(f, "b/b.go", "package b // fixed\n")
+	write(v, "c/c_test.go", "package c\n")                // tests do not count
+	write(v, "vendor/x/x.go", "package x\n")              // nor vendored code
+	write(v, "gone/g.go", "package gone\n")               // deleted by the fix
+	write(v, "a_test.go", "package a\nfunc TestX() {}\n") // root test only
+	if got, want := changedPackages(v, f), []string{"b", "gone"}; !slices.Equal(got, want) {
+		t.Errorf("changedPackages = %v, want %v", got, want)
 	}
 }
