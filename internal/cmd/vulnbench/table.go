@@ -3,9 +3,21 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 )
+
+var modCacheRE = regexp.MustCompile(`/\S*/pkg/mod/`)
+
+// scrub removes this machine's paths from a message: the work
+// directory and the module cache.
+func scrub(s string) string {
+	s = strings.ReplaceAll(s, filepath.Join(*workDir, "mods")+"/", "")
+	s = strings.ReplaceAll(s, *workDir+"/", "")
+	return modCacheRE.ReplaceAllString(s, "$$GOMODCACHE/")
+}
 
 // WriteTable writes the markdown tables: per set and class, the cases
 // selected, run, available and unavailable, and per tool the cases
@@ -163,7 +175,7 @@ func WriteCases(w io.Writer, cases []Case, results map[string]*Result) {
 		}
 		status := "available"
 		if res.Unavailable != "" {
-			status = "unavailable: " + strings.ReplaceAll(res.Unavailable, "\t", " ")
+			status = "unavailable: " + scrub(strings.ReplaceAll(res.Unavailable, "\t", " "))
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%.0f\t%s", res.ID, res.Set, res.Class, res.Module, res.Vuln, res.Fixed, res.Kind, res.Changed, res.Secs, status)
 		for _, t := range toolNames {
@@ -183,7 +195,7 @@ func WriteCases(w io.Writer, cases []Case, results map[string]*Result) {
 				}
 			}
 			if tr.Err != "" {
-				s += " err: " + strings.ReplaceAll(tr.Err, "\t", " ")
+				s += " err: " + scrub(strings.ReplaceAll(tr.Err, "\t", " "))
 			}
 			fmt.Fprintf(w, "\t%s", s)
 		}
