@@ -304,7 +304,7 @@ func runCase(c Case) *Result {
 			tr.Hits, tr.How = Detect(vf, c.Class, evidence)
 			tr.Detected = len(tr.Hits) > 0
 			tr.OnChanged = onChanged(tr.Hits, evidence.Changed)
-			ff, err := runTool(tool, c, t.Module, fdir, pkgs)
+			ff, err := runTool(tool, c, t.Module, fdir, present(fdir, pkgs))
 			if err != nil {
 				tr.Err = "fixed: " + err.Error()
 			} else {
@@ -375,6 +375,18 @@ func changedPackages(vdir, fdir string) []string {
 	}
 	slices.Sort(rels)
 	return rels
+}
+
+// present returns the patterns of pkgs ("./rel") whose directories
+// exist in dir: a fix may delete a package.
+func present(dir string, pkgs []string) []string {
+	var out []string
+	for _, p := range pkgs {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func onChanged(hits []Finding, changed map[string]map[int]bool) bool {
@@ -516,6 +528,9 @@ func fetchModule(mod, ver string) (string, error) {
 // runTool runs tool on pkgs of the module in dir and returns its
 // findings, placed relative to dir.
 func runTool(tool string, c Case, mod, dir string, pkgs []string) ([]Finding, error) {
+	if len(pkgs) == 0 {
+		return nil, nil // every listed package deleted: nothing left to find
+	}
 	var args []string
 	switch tool {
 	case "cflr":
