@@ -45,6 +45,7 @@ type checkFlags struct {
 	stats      bool
 	noSuppress bool
 	noRefute   bool
+	library    bool
 	scope      string
 	cpuProfile string
 	memProfile string
@@ -107,6 +108,7 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.BoolVar(&f.context, "context", true, "context-sensitive calls and returns (--context=false: faster, less precise)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "no progress on stderr")
 	fl.BoolVar(&f.stats, "stats", false, "print time per phase, graph sizes and peak memory to stderr")
+	fl.BoolVar(&f.library, "library", false, "library mode: the string and []byte parameters of the named packages' exported functions and methods are taint sources")
 	fl.BoolVar(&f.noSuppress, "no-suppress", false, "report findings that //cflr:ignore comments suppress")
 	fl.StringVar(&f.baseline, "baseline", "", "report only findings not in this file (an earlier --json output or --write-baseline file)")
 	fl.StringVar(&f.writeBase, "write-baseline", "", "write every finding to this file as JSON, for --baseline (exit status 0 when it is written)")
@@ -130,7 +132,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	if f.threads < 0 {
 		return usageErr(errors.New("--threads must be positive"))
 	}
-	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress, NoRefute: f.noRefute}
+	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress, NoRefute: f.noRefute, Library: f.library}
 	what := "--checks"
 	if f.config != "" {
 		what = f.config

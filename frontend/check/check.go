@@ -56,6 +56,9 @@ type Config struct {
 	// "example.com/app/..." reports the nils and sinks of every package of
 	// the module that the command's program runs.
 	Scope []string
+	// Library makes the string and []byte parameters of the named
+	// packages' exported functions and methods taint sources (library.go).
+	Library bool
 	// NoSuppress reports findings even where //cflr:ignore suppresses them.
 	NoSuppress bool
 	// NoRefute reports nilflow's first witness without checking its path

@@ -67,7 +67,8 @@ type taintRun struct {
 	sanitizers  map[string][]*Sanitizer
 	propagators map[string]*Propagator
 
-	localRoots map[string]bool // first path elements of the local packages
+	localRoots map[string]bool       // first path elements of the local packages
+	library    map[*ssa.Package]bool // Config.Library: the named packages (library.go)
 	stdMemo    map[*ssa.Package]bool
 
 	cellsOf  map[uint32][]uint32 // points-to object → its heap cells in the flow graph
@@ -125,6 +126,12 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		tc = DefaultTaintConfig()
 	}
 	t := newTaintRun(p.Flow, tc)
+	if p.Config.Library {
+		t.library = map[*ssa.Package]bool{}
+		for _, pkg := range p.Prog.Packages {
+			t.library[pkg] = true
+		}
+	}
 	threads := p.Config.Threads
 	if threads <= 0 {
 		threads = runtime.NumCPU()
@@ -646,6 +653,7 @@ func (t *taintRun) skip(i int, e graph.Edge) bool {
 // function adds the sources, sinks and model edges of a function outside
 // the standard library.
 func (t *taintRun) function(fn *ssa.Function) {
+	t.libraryParams(fn)
 	local := t.g.IsLocal(fn)
 	if fn.Synthetic != "" && fn.Pkg == nil {
 		if o := fn.Origin(); o != nil {
@@ -915,6 +923,11 @@ func (t *taintRun) source(name string, at ssa.Instruction, values, cells []uint3
 	if c, ok := at.(ssa.CallInstruction); ok {
 		pos = c.Common().Pos()
 	}
+	t.sourceAt(name, pos, values, cells)
+}
+
+// sourceAt adds root edges for source name, at pos, into values and cells.
+func (t *taintRun) sourceAt(name string, pos token.Pos, values, cells []uint32) {
 	desc := "untrusted data from " + name
 	t.srcNames[desc] = name
 	id, ok := t.descIDs[desc]

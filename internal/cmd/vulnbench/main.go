@@ -1,0 +1,666 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var (
+	reportsDir = flag.String("reports", "", "vulndb's data/reports directory")
+	workDir    = flag.String("work", "out/vulndb", "module copies, logs and per-case results (cache)")
+	outDir     = flag.String("out", "", "where README.md and cases.tsv go (default bench/vulndb-DATE)")
+	cflrBin    = flag.String("cflr", "bin/cflr", "cflr binary")
+	gosecBin   = flag.String("gosec", "out/checks/bin/gosec", "gosec binary")
+	nilawayBin = flag.String("nilaway", "out/checks/bin/nilaway", "nilaway binary")
+	setFlag    = flag.String("set", "dev", "cases to run: dev, heldout or all (the table lists every selected case)")
+	classFlag  = flag.String("class", "", "comma-separated classes to run (default all)")
+	timeout    = flag.Duration("timeout", 5*time.Minute, "limit of one tool run (and of one download)")
+	budget     = flag.Duration("budget", 0, "start no new case after this long (0: no limit)")
+	only       = flag.String("only", "", "comma-separated report ids to run")
+	redo       = flag.Bool("redo", false, "rerun cases that have a result")
+	tableOnly  = flag.Bool("table", false, "only write the table from the results there are")
+	rescoreF   = flag.Bool("rescore", false, "with -table: recompute the changed lines of each result from the module copies and rewrite it")
+)
+
+// GosecRules are gosec's injection, path and taint rules.
+const GosecRules = "G107,G201,G202,G203,G204,G304,G305,G701,G702,G703,G704,G705,G710"
+
+// Case is one selected report.
+type Case struct {
+	Report *Report
+	Class  string
+	Set    string
+}
+
+// ToolResult is one tool's outcome on a case.
+type ToolResult struct {
+	Err      string `json:"err,omitempty"` // why it did not run to the end
+	N        int    `json:"n"`             // findings at vulnerable_at
+	NFixed   int    `json:"n_fixed"`       // findings at the fixed version
+	Detected bool   `json:"detected"`
+	How      string `json:"how,omitempty"` // symbol or line
+	// OnChanged: some detecting finding lies on a line the fix changed
+	// (the stricter criterion; a listed symbol can hold other bugs).
+	OnChanged bool      `json:"on_changed"`
+	Gone      bool      `json:"gone"`
+	Hits      []Finding `json:"hits,omitempty"`
+	Secs      float64   `json:"secs"` // both versions
+}
+
+// Result is one case's outcome (work/results/ID.json).
+type Result struct {
+	ID          string   `json:"id"`
+	Class       string   `json:"class"`
+	Set         string   `json:"set"`
+	Module      string   `json:"module,omitempty"`
+	Vuln        string   `json:"vuln,omitempty"`
+	Fixed       string   `json:"fixed,omitempty"`
+	Packages    []string `json:"packages,omitempty"`
+	Kind        string   `json:"kind,omitempty"` // program, library, mixed
+	Unavailable string   `json:"unavailable,omitempty"`
+	// PkgsFromDiff: the report listed no packages; Packages are those
+	// the fix changed.
+	PkgsFromDiff bool                   `json:"pkgs_from_diff,omitempty"`
+	Changed      int                    `json:"changed_lines"`
+	Tools        map[string]*ToolResult `json:"tools,omitempty"`
+	Secs         float64                `json:"secs"`
+}
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("vulnbench: ")
+	flag.Parse()
+	if *reportsDir == "" {
+		log.Fatal("-reports is required")
+	}
+	if *outDir == "" {
+		*outDir = "bench/vulndb-" + time.Now().UTC().Format("2006-01-02")
+	}
+	for _, p := range []*string{workDir, cflrBin, gosecBin, nilawayBin} {
+		abs, err := filepath.Abs(*p)
+		if err != nil {
+			log.Fatal(err)
+		}
+		*p = abs
+	}
+	reports, err := ReadReports(*reportsDir)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var cases []Case
+	for _, r := range reports {
+		if c := Classify(r); c != "" && r.Withdrawn == nil {
+			cases = append(cases, Case{Report: r, Class: c, Set: Set(r.ID)})
+		}
+	}
+	resDir := filepath.Join(*workDir, "results")
+	if err := os.MkdirAll(resDir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	start := time.Now()
+	if !*tableOnly {
+		classes := strings.Split(*classFlag, ",")
+		ids := strings.Split(*only, ",")
+		for _, c := range cases {
+			if *setFlag != "all" && c.Set != *setFlag ||
+				*classFlag != "" && !slices.Contains(classes, c.Class) ||
+				*only != "" && !slices.Contains(ids, c.Report.ID) {
+				continue
+			}
+			file := filepath.Join(resDir, c.Report.ID+".json")
+			if _, err := os.Stat(file); err == nil && !*redo {
+				continue
+			}
+			if *budget > 0 && time.Since(start) > *budget {
+				log.Printf("budget of %v spent; rerun to go on", *budget)
+				break
+			}
+			t0 := time.Now()
+			res := runCase(c)
+			res.Secs = time.Since(t0).Seconds()
+			data, _ := json.MarshalIndent(res, "", "  ")
+			if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
+				log.Fatal(err)
+			}
+			log.Printf("%s %s %s %.0fs %s", c.Report.ID, c.Class, c.Set, res.Secs, summary(res))
+		}
+	}
+	results := map[string]*Result{}
+	for _, c := range cases {
+		data, err := os.ReadFile(filepath.Join(resDir, c.Report.ID+".json"))
+		if err != nil {
+			continue
+		}
+		var r Result
+		if err := json.Unmarshal(data, &r); err != nil {
+			log.Fatalf("%s: %v", c.Report.ID, err)
+		}
+		if *rescoreF {
+			rescore(&r)
+			data, _ := json.MarshalIndent(&r, "", "  ")
+			if err := os.WriteFile(filepath.Join(resDir, c.Report.ID+".json"), append(data, '\n'), 0o644); err != nil {
+				log.Fatal(err)
+			}
+		}
+		results[c.Report.ID] = &r
+	}
+	if err := os.MkdirAll(*outDir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	var readme, tsv bytes.Buffer
+	WriteTable(&readme, cases, results)
+	WriteCases(&tsv, cases, results)
+	if err := os.WriteFile(filepath.Join(*outDir, "README.md"), readme.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*outDir, "cases.tsv"), tsv.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func summary(r *Result) string {
+	if r.Unavailable != "" {
+		return "unavailable: " + r.Unavailable
+	}
+	var parts []string
+	for _, t := range toolNames {
+		if tr := r.Tools[t]; tr != nil {
+			parts = append(parts, fmt.Sprintf("%s n=%d det=%v gone=%v %s", t, tr.N, tr.Detected, tr.Gone, tr.Err))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+var toolNames = []string{"cflr", "gosec", "nilaway"}
+
+// runCase fetches, checks and compares one case.
+func runCase(c Case) *Result {
+	res := &Result{ID: c.Report.ID, Class: c.Class, Set: c.Set}
+	t, why := c.Report.Target()
+	if t == nil {
+		res.Unavailable = why
+		return res
+	}
+	res.Module, res.Vuln, res.Fixed = t.Module, t.Vuln, t.Fixed
+	var rels []string // listed packages' directories, relative
+	evidence := &Evidence{Symbols: map[string][]string{}, Changed: map[string]map[int]bool{}}
+	for _, p := range t.Packages {
+		res.Packages = append(res.Packages, p.Package)
+		rel := "."
+		if p.Package != t.Module {
+			r, ok := strings.CutPrefix(p.Package, t.Module+"/")
+			if !ok {
+				continue
+			}
+			rel = r
+		}
+		rels = append(rels, rel)
+		evidence.Symbols[rel] = append(evidence.Symbols[rel], p.Symbols...)
+	}
+	if len(rels) == 0 && len(t.Packages) > 0 {
+		res.Unavailable = "no listed package in the module"
+		return res
+	}
+	vdir, err := fetchModule(t.Module, t.Vuln)
+	if err != nil {
+		res.Unavailable = "vulnerable_at: " + err.Error()
+		return res
+	}
+	fdir, err := fetchModule(t.Module, t.Fixed)
+	if err != nil {
+		res.Unavailable = "fixed: " + err.Error()
+		return res
+	}
+	if len(t.Packages) == 0 {
+		// An unreviewed report lists no packages: those whose Go files
+		// changed between the two versions stand for them, without
+		// symbols (detection by changed lines only).
+		rels = changedPackages(vdir, fdir)
+		switch {
+		case len(rels) == 0:
+			res.Unavailable = "no packages listed, no Go file changed"
+			return res
+		case len(rels) > maxDiffPackages:
+			res.Unavailable = fmt.Sprintf("no packages listed, %d changed (more than %d)", len(rels), maxDiffPackages)
+			return res
+		}
+		res.PkgsFromDiff = true
+		for _, rel := range rels {
+			pkg := t.Module
+			if rel != "." {
+				pkg += "/" + rel
+			}
+			res.Packages = append(res.Packages, pkg)
+			evidence.Symbols[rel] = nil
+		}
+	}
+	var pkgs []string // ./rel patterns present at vulnerable_at
+	for _, rel := range rels {
+		if _, err := os.Stat(filepath.Join(vdir, rel)); err == nil {
+			pkgs = append(pkgs, "./"+rel)
+		}
+	}
+	if len(pkgs) == 0 {
+		res.Unavailable = "listed packages absent at vulnerable_at"
+		return res
+	}
+	kinds := map[string]bool{}
+	for _, dir := range []string{vdir, fdir} {
+		out, err := goCmd(dir, append([]string{"list", "-e", "-f", "{{.Name}} {{if .Error}}{{.Error}}{{end}}{{range .DepsErrors}}{{.}}{{break}}{{end}}"}, pkgs...)...)
+		if err != nil {
+			res.Unavailable = "does not build (" + version(dir, vdir) + "): " + firstLine(err.Error())
+			return res
+		}
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			name, errText, _ := strings.Cut(l, " ")
+			if errText != "" && dir == vdir {
+				res.Unavailable = "does not build (" + version(dir, vdir) + "): " + firstLine(errText)
+				return res
+			}
+			if dir == vdir {
+				kinds[map[bool]string{true: "program", false: "library"}[name == "main"]] = true
+			}
+		}
+	}
+	res.Kind = "library"
+	if kinds["program"] {
+		res.Kind = "program"
+		if kinds["library"] {
+			res.Kind = "mixed"
+		}
+	}
+	evidence.Changed, res.Changed = changedLines(rels, vdir, fdir)
+	res.Tools = map[string]*ToolResult{}
+	for _, tool := range toolNames {
+		if tool == "gosec" && !TaintClass(c.Class) || tool == "nilaway" && TaintClass(c.Class) {
+			continue
+		}
+		tr := &ToolResult{}
+		res.Tools[tool] = tr
+		t0 := time.Now()
+		vf, err := runTool(tool, c, t.Module, vdir, pkgs)
+		if err != nil {
+			tr.Err = "vulnerable_at: " + err.Error()
+			if tool == "cflr" && strings.Contains(err.Error(), "package errors") {
+				res.Unavailable = "does not type-check (vulnerable_at): " + err.Error()
+				res.Tools = nil
+				return res
+			}
+		} else {
+			tr.N = len(vf)
+			tr.Hits, tr.How = Detect(vf, c.Class, evidence)
+			tr.Detected = len(tr.Hits) > 0
+			tr.OnChanged = onChanged(tr.Hits, evidence.Changed)
+			ff, err := runTool(tool, c, t.Module, fdir, present(fdir, pkgs))
+			if err != nil {
+				tr.Err = "fixed: " + err.Error()
+			} else {
+				tr.NFixed = len(ff)
+				tr.Gone = tr.Detected && Gone(tr.Hits, ff)
+			}
+		}
+		tr.Secs = time.Since(t0).Seconds()
+	}
+	return res
+}
+
+// changedLines diffs the .go files (tests excepted) of the packages in
+// rels between the vulnerable and the fixed copy.
+func changedLines(rels []string, vdir, fdir string) (map[string]map[int]bool, int) {
+	changed, n := map[string]map[int]bool{}, 0
+	for _, rel := range rels {
+		ents, _ := os.ReadDir(filepath.Join(vdir, rel))
+		for _, e := range ents {
+			if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			file := pathJoin(rel, e.Name())
+			old, _ := os.ReadFile(filepath.Join(vdir, file))
+			new, _ := os.ReadFile(filepath.Join(fdir, file))
+			if ch := ChangedLines(string(old), string(new)); len(ch) > 0 {
+				changed[file] = ch
+				n += len(ch)
+			}
+		}
+	}
+	return changed, n
+}
+
+// maxDiffPackages bounds the packages a case without listed packages
+// takes from the diff: more is a release's worth of changes, not a fix.
+const maxDiffPackages = 10
+
+// changedPackages returns the directories (relative, sorted) of vdir
+// holding a non-test .go file that differs in fdir, vendor and testdata
+// excepted.
+func changedPackages(vdir, fdir string) []string {
+	seen := map[string]bool{}
+	filepath.WalkDir(vdir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if n := d.Name(); p != vdir && (n == "vendor" || n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(vdir, p)
+		old, _ := os.ReadFile(p)
+		new, _ := os.ReadFile(filepath.Join(fdir, rel))
+		if !bytes.Equal(old, new) {
+			seen[filepath.ToSlash(filepath.Dir(rel))] = true
+		}
+		return nil
+	})
+	var rels []string
+	for r := range seen {
+		rels = append(rels, r)
+	}
+	slices.Sort(rels)
+	return rels
+}
+
+// present returns the patterns of pkgs ("./rel") whose directories
+// exist in dir: a fix may delete a package.
+func present(dir string, pkgs []string) []string {
+	var out []string
+	for _, p := range pkgs {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func onChanged(hits []Finding, changed map[string]map[int]bool) bool {
+	for _, h := range hits {
+		if changed[h.File][h.Line] {
+			return true
+		}
+	}
+	return false
+}
+
+// rescore recomputes what depends only on the module copies (the
+// changed lines, OnChanged) for a result written by an earlier driver.
+func rescore(r *Result) {
+	if r.Unavailable != "" || r.Tools == nil {
+		return
+	}
+	vdir := filepath.Join(*workDir, "mods", strings.ReplaceAll(r.Module, "/", "!")+"@"+r.Vuln)
+	fdir := filepath.Join(*workDir, "mods", strings.ReplaceAll(r.Module, "/", "!")+"@"+r.Fixed)
+	var rels []string
+	for _, p := range r.Packages {
+		if p == r.Module {
+			rels = append(rels, ".")
+		} else if rel, ok := strings.CutPrefix(p, r.Module+"/"); ok {
+			rels = append(rels, rel)
+		}
+	}
+	changed, n := changedLines(rels, vdir, fdir)
+	r.Changed = n
+	for _, tr := range r.Tools {
+		tr.OnChanged = onChanged(tr.Hits, changed)
+	}
+}
+
+func pathJoin(rel, name string) string {
+	if rel == "." {
+		return name
+	}
+	return rel + "/" + name
+}
+
+func version(dir, vdir string) string {
+	if dir == vdir {
+		return "vulnerable_at"
+	}
+	return "fixed"
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
+
+// goEnv is the environment of the go commands and tools: the module is
+// its own main module, old ones get go.sum entries as needed, and no
+// toolchain is downloaded.
+func goEnv() []string {
+	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod -buildvcs=false", "GOTOOLCHAIN=local")
+}
+
+// goCmd runs the go command in dir and returns its output.
+func goCmd(dir string, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "nice", append([]string{"go"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("timed out after %v", *timeout)
+		}
+		return stdout.String(), fmt.Errorf("%s", cmp(strings.TrimSpace(stderr.String()), err.Error()))
+	}
+	return stdout.String(), nil
+}
+
+// fetchModule returns a writable copy of mod@ver under work/mods,
+// fetching it through the module proxy and downloading its dependencies
+// the first time.
+func fetchModule(mod, ver string) (string, error) {
+	dst := filepath.Join(*workDir, "mods", strings.ReplaceAll(mod, "/", "!")+"@"+ver)
+	if _, err := os.Stat(filepath.Join(dst, ".vulnbench-ok")); err == nil {
+		return dst, nil
+	}
+	empty := filepath.Join(*workDir, "empty")
+	os.MkdirAll(empty, 0o755)
+	out, _ := goCmd(empty, "mod", "download", "-json", mod+"@"+ver)
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal([]byte(out), &info); err != nil {
+		return "", fmt.Errorf("proxy: no answer (%v)", err)
+	}
+	if info.Error != "" {
+		msg := info.Error
+		if i := strings.Index(msg, "server response: "); i >= 0 {
+			msg = msg[i+len("server response: "):]
+		}
+		return "", fmt.Errorf("proxy: %s", firstLine(msg))
+	}
+	os.RemoveAll(dst)
+	tmp := dst + ".tmp"
+	os.RemoveAll(tmp)
+	if err := os.CopyFS(tmp, os.DirFS(info.Dir)); err != nil {
+		return "", err
+	}
+	filepath.WalkDir(tmp, func(p string, d fs.DirEntry, err error) error {
+		if err == nil {
+			mode := os.FileMode(0o644)
+			if d.IsDir() {
+				mode = 0o755
+			}
+			os.Chmod(p, mode)
+		}
+		return nil
+	})
+	if _, err := os.Stat(filepath.Join(tmp, "go.mod")); err != nil {
+		// A module from before modules: the go.mod the proxy serves.
+		if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module "+mod+"\n\ngo 1.16\n"), 0o644); err != nil {
+			return "", err
+		}
+	}
+	if _, err := goCmd(tmp, "mod", "download"); err != nil {
+		return "", fmt.Errorf("go mod download: %s", firstLine(err.Error()))
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		return "", err
+	}
+	os.WriteFile(filepath.Join(dst, ".vulnbench-ok"), nil, 0o644)
+	return dst, nil
+}
+
+// runTool runs tool on pkgs of the module in dir and returns its
+// findings, placed relative to dir.
+func runTool(tool string, c Case, mod, dir string, pkgs []string) ([]Finding, error) {
+	if len(pkgs) == 0 {
+		return nil, nil // every listed package deleted: nothing left to find
+	}
+	var args []string
+	switch tool {
+	case "cflr":
+		args = []string{*cflrBin, "check", "--json", "-q", "--scope", "-"}
+		if TaintClass(c.Class) {
+			args = append(args, "--checks", "taint", "--library")
+		} else {
+			args = append(args, "--checks", "nilflow")
+		}
+	case "gosec":
+		args = []string{*gosecBin, "-fmt=json", "-no-fail", "-quiet", "-include=" + GosecRules}
+	case "nilaway":
+		args = []string{*nilawayBin, "-test=false", "-json", "-pretty-print=false", "-include-pkgs=" + mod}
+	}
+	args = append(args, pkgs...)
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "nice", args...)
+	cmd.Dir = dir
+	cmd.Env = goEnv()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("timed out after %v", *timeout)
+	}
+	var ee *exec.ExitError
+	if err != nil && !(tool == "cflr" && errors.As(err, &ee) && ee.ExitCode() == 1) {
+		msg := strings.TrimSpace(stderr.String())
+		if tool == "cflr" && strings.Contains(msg, "package errors") {
+			return nil, fmt.Errorf("package errors: %s", firstLine(msg))
+		}
+		return nil, fmt.Errorf("%s: %s", err, lastLine(msg))
+	}
+	fs, err := parseFindings(tool, stdout.Bytes(), dir)
+	if err != nil {
+		return nil, err
+	}
+	spans := map[string][]FuncSpan{}
+	for i := range fs {
+		f := &fs[i]
+		s, ok := spans[f.File]
+		if !ok {
+			src, _ := os.ReadFile(filepath.Join(dir, f.File))
+			s = FuncSpans(src)
+			spans[f.File] = s
+		}
+		f.Func = FuncAt(s, f.Line)
+	}
+	return fs, nil
+}
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return firstLine(s)
+}
+
+// parseFindings reads a tool's JSON output.
+func parseFindings(tool string, out []byte, dir string) ([]Finding, error) {
+	rel := func(file string) string {
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(dir, file)
+		}
+		if r, err := filepath.Rel(dir, file); err == nil {
+			return filepath.ToSlash(r)
+		}
+		return file
+	}
+	var fs []Finding
+	switch tool {
+	case "cflr":
+		var js []struct {
+			Check, File, Message string
+			Line                 int
+		}
+		if err := json.Unmarshal(out, &js); err != nil {
+			return nil, fmt.Errorf("cflr output: %v", err)
+		}
+		for _, j := range js {
+			fs = append(fs, Finding{Tool: tool, Rule: j.Check, File: rel(j.File), Line: j.Line, Msg: j.Message})
+		}
+	case "gosec":
+		var js struct {
+			Issues []struct {
+				RuleID  string `json:"rule_id"`
+				File    string `json:"file"`
+				Line    string `json:"line"`
+				Details string `json:"details"`
+			}
+		}
+		if len(bytes.TrimSpace(out)) == 0 {
+			return nil, nil // -quiet: no output without issues
+		}
+		if i := bytes.IndexByte(out, '{'); i > 0 {
+			out = out[i:]
+		}
+		if err := json.Unmarshal(out, &js); err != nil {
+			return nil, fmt.Errorf("gosec output: %v", err)
+		}
+		for _, j := range js.Issues {
+			l, _, _ := strings.Cut(j.Line, "-")
+			n, _ := strconv.Atoi(l)
+			fs = append(fs, Finding{Tool: tool, Rule: j.RuleID, File: rel(j.File), Line: n, Msg: j.Details})
+		}
+	case "nilaway":
+		// {"pkg": {"nilaway": [{"posn": "file:line:col", "message": ...}]}}
+		var js map[string]map[string][]struct{ Posn, Message string }
+		if len(bytes.TrimSpace(out)) > 0 {
+			if err := json.Unmarshal(out, &js); err != nil {
+				return nil, fmt.Errorf("nilaway output: %v", err)
+			}
+		}
+		for _, byAnalyzer := range js {
+			for _, ds := range byAnalyzer {
+				for _, d := range ds {
+					parts := strings.Split(d.Posn, ":")
+					if len(parts) < 3 {
+						continue
+					}
+					n, _ := strconv.Atoi(parts[len(parts)-2])
+					fs = append(fs, Finding{Tool: tool, Rule: "nilaway", File: rel(strings.Join(parts[:len(parts)-2], ":")), Line: n, Msg: d.Message})
+				}
+			}
+		}
+		slices.SortFunc(fs, func(a, b Finding) int {
+			return strings.Compare(a.File+fmt.Sprint(a.Line)+a.Msg, b.File+fmt.Sprint(b.Line)+b.Msg)
+		})
+	}
+	return fs, nil
+}
