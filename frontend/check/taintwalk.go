@@ -28,7 +28,8 @@ type taintView struct {
 	facts  *funcFacts
 	prov   []vkey // provisional vertex i is prov[i]'s
 	provOf map[vkey]uint32
-	arena  vertexArena // leaves' results are cut from it
+	hubAt  map[uint32]ssa.CallInstruction // the call of provisional hub i (tainthub.go)
+	arena  vertexArena                    // leaves' results are cut from it
 }
 
 func (t *taintRun) value(v ssa.Value) []uint32 {
@@ -111,6 +112,7 @@ func (w *taintView) vertex(v ssa.Value, comp, field int, guarded bool) uint32 {
 // descriptions.
 type walkChunk struct {
 	prov      []vkey
+	hubAt     map[uint32]ssa.CallInstruction
 	edges     []modelEdge
 	infos     []EdgeInfo
 	descs     []string
@@ -197,7 +199,7 @@ func (w *taintRun) walkChunk(ctx context.Context, funcs []*ssa.Function, c *walk
 	w.skipSite = map[ssa.CallInstruction]bool{}
 	w.guards = map[*ssa.Function][]validGuard{}
 	w.srcNames = map[string]string{}
-	w.view.prov, w.view.provOf = nil, map[vkey]uint32{}
+	w.view.prov, w.view.provOf, w.view.hubAt = nil, map[vkey]uint32{}, nil
 	var cur *ssa.Function
 	defer frontend.Catch("taint walk", &cur, &c.err)
 	for _, fn := range funcs {
@@ -210,7 +212,7 @@ func (w *taintRun) walkChunk(ctx context.Context, funcs []*ssa.Function, c *walk
 			w.function(fn)
 		}
 	}
-	*c = walkChunk{prov: w.view.prov, edges: w.edges, infos: w.infos, descs: w.descs, sinkSites: w.sinkSites,
+	*c = walkChunk{prov: w.view.prov, hubAt: w.view.hubAt, edges: w.edges, infos: w.infos, descs: w.descs, sinkSites: w.sinkSites,
 		sanOrder: w.sanOrder, sanAt: w.sanAt, sanEdges: w.sanEdges, skipSite: w.skipSite, guards: w.guards, srcNames: w.srcNames}
 }
 
@@ -218,6 +220,10 @@ func (w *taintRun) walkChunk(ctx context.Context, funcs []*ssa.Function, c *walk
 func (t *taintRun) merge(c *walkChunk) {
 	ids := make([]uint32, len(c.prov))
 	for i, k := range c.prov {
+		if k.v == nil {
+			ids[i] = t.g.newVertex(hubVertex(c.hubAt[uint32(i)]))
+			continue
+		}
 		ids[i] = t.g.vertex(k.v, int(k.comp), int(k.field), k.guarded)
 	}
 	vx := func(v uint32) uint32 {
