@@ -10,12 +10,16 @@
 # Environment: GO, CFLR (the cflr binary), CORPUS (work directory, default
 # out/corpus), CORPUS_LIST, CORPUS_ONLY (space-separated names: a subset),
 # CORPUS_NICE (default nice), CORPUS_TIMEOUT (seconds per program, default
-# 1200), CORPUS_BENCH (where table writes, default bench/corpus-DATE).
+# 1200), CORPUS_MEMLIMIT (GiB of address space per run, ulimit -v, default
+# 12: on a shared machine a run out of control must not take the others
+# down; Go then stops with "fatal error: out of memory"), CORPUS_BENCH
+# (where table writes, default bench/corpus-DATE).
 #
 # Each program's files are in $CORPUS/NAME/: deps.txt (go list -deps),
 # findings.json (stdout), stderr.txt (--stats and any error), time.txt
-# (GNU time -v), rc (exit status). A run has panicked when its stderr holds
-# a Go panic or fatal error, or a goroutine trace.
+# (GNU time -v), rc (exit status). A run has crashed when its stderr holds
+# a Go panic, fatal error or goroutine trace: the table's crash column says
+# panic, or out of memory for Go's fatal error at the memory limit.
 set -u
 GO=${GO:-go}
 CFLR=$(realpath "${CFLR:-bin/cflr}")
@@ -24,6 +28,7 @@ CORPUS_LIST=${CORPUS_LIST:-mk/corpus.list}
 CORPUS_ONLY=${CORPUS_ONLY:-}
 CORPUS_NICE=${CORPUS_NICE:-nice}
 CORPUS_TIMEOUT=${CORPUS_TIMEOUT:-1200}
+CORPUS_MEMLIMIT=${CORPUS_MEMLIMIT:-12}
 CORPUS_BENCH=${CORPUS_BENCH:-bench/corpus-$(date +%F)}
 REPO=$(pwd)
 # Programs are built with this machine's Go: a module that asks for a newer
@@ -83,7 +88,7 @@ run() {
 			continue
 		fi
 		rm -f "$o/findings.json" "$o/stderr.txt" "$o/time.txt" "$o/rc"
-		(cd "$(srcdir "$name" "$modver")" &&
+		(cd "$(srcdir "$name" "$modver")" && ulimit -v $((CORPUS_MEMLIMIT * 1024 * 1024)) &&
 			$CORPUS_NICE /usr/bin/time -v -o "$o/time.txt" timeout "$CORPUS_TIMEOUT" \
 				"$CFLR" check -q --checks nilflow,taint --stats --json "$main" \
 				> "$o/findings.json" 2> "$o/stderr.txt")
@@ -95,9 +100,18 @@ run() {
 	echo "total $(cat "$CORPUS/total-seconds") s"
 }
 
-# panicked reports whether a run's stderr holds a Go crash.
-panicked() {
-	grep -qE '^(panic: |fatal error: |goroutine [0-9]+ \[)' "$1"
+# crash says how a run ended: no, panic, out of memory (at the limit, or
+# killed by the kernel), timeout.
+crash() {
+	if grep -q '^fatal error: out of memory' "$1/stderr.txt" || [ "$(cat "$1/rc")" = 137 ]; then
+		echo "**out of memory**"
+	elif grep -qE '^(panic: |fatal error: |goroutine [0-9]+ \[)' "$1/stderr.txt"; then
+		echo "**panic**"
+	elif [ "$(cat "$1/rc")" = 124 ]; then
+		echo "**timeout**"
+	else
+		echo no
+	fi
 }
 
 # findings prints the count a check's --stats line gives, or "-".
@@ -119,9 +133,7 @@ row() {
 		awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.1f", s }')
 	cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.1f", s }' "$o/time.txt")
 	rss=$(sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$o/time.txt" | awk '{ printf "%d", $1 / 1024 }')
-	p=no
-	panicked "$o/stderr.txt" && p=**yes**
-	echo "| $name | $kind | $modver | $main | $pkgs | $wall | $cpu | $rss | $(findings "$o/stderr.txt" nilflow) | $(findings "$o/stderr.txt" taint) | $rc | $p |"
+	echo "| $name | $kind | $modver | $main | $pkgs | $wall | $cpu | $rss | $(findings "$o/stderr.txt" nilflow) | $(findings "$o/stderr.txt" taint) | $rc | $(crash "$o") |"
 }
 
 table() {
@@ -141,10 +153,11 @@ table() {
 		echo "steadier figure. Packages: \`go list -deps MAIN | wc -l\` (standard library"
 		echo "included). Peak RSS: GNU time's maximum resident set size. Findings: the"
 		echo "counts of the \`--stats\` lines. Exit: 0 no findings, 1 findings, 2 errors,"
-		echo "124 past the time limit. Panic: a Go panic or goroutine trace on stderr."
+		echo "124 past the time limit. Crash: a Go panic or goroutine trace on stderr,"
+		echo "or out of memory (Go's fatal error at the ${CORPUS_MEMLIMIT} GiB address-space limit)."
 		echo "Raw \`--stats\` output and GNU time lines per program: stats/NAME.txt."
 		echo
-		echo "| program | kind | module | main | packages | wall s | CPU s | peak RSS MiB | nilflow | taint | exit | panic |"
+		echo "| program | kind | module | main | packages | wall s | CPU s | peak RSS MiB | nilflow | taint | exit | crash |"
 		echo "|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|"
 		programs | while read -r name modver main kind; do
 			[ -s "$CORPUS/$name/deps.txt" ] && [ ! -e "$CORPUS/$name/fetch.err" ] || continue
