@@ -61,6 +61,8 @@ type taintRun struct {
 	g  *FlowGraph
 	tc *TaintConfig
 
+	cellHubs map[string]uint32 // shared hubs of large cell sets (tainthub.go)
+
 	sources     map[string][]*Source
 	sinks       map[string][]*Sink
 	sanitizers  map[string][]*Sanitizer
@@ -1334,6 +1336,7 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 		}
 		for _, pl := range from {
 			vs, cs := t.reads(placeValue(cc, pl), c)
+			vs, cs = t.shareCells(c, vs, cs, len(sans) == 0, info)
 			t.flow(c, vs, cs, dv, dc, info)
 		}
 	case stdCallee && !isSink:
@@ -1345,6 +1348,7 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 		}
 		for _, pl := range allArgs(cc) {
 			vs, cs := t.reads(placeValue(cc, pl), c)
+			vs, cs = t.shareCells(c, vs, cs, len(sans) == 0, info)
 			t.flow(c, vs, cs, dv, nil, info)
 		}
 	}

@@ -6,10 +6,13 @@ import (
 )
 
 // TestTaintHub runs the taint check on testdata/src/taint with every
-// library call's model through a hub (hubMin 0): the findings and their
-// witnesses must be those of the direct edges, on 1 and 4 threads (the
-// chunked walk makes the hubs at its merge, in walk order). A walk over
-// all of testdata/src must make hubs then, and none at the default bound.
+// library call's model through a hub (hubMin 0) and every cell set it
+// reads shared (cellHubMin 1): the findings and their witnesses must be
+// those of the direct edges, on 1 and 4 threads, and the chunked walk
+// must give the one-pass walk's graph and edges (checkWalkChunks: the
+// merge makes the hubs in walk order and keeps one per cell set). A walk
+// over all of testdata/src must make hubs then, and none at the default
+// bounds.
 func TestTaintHub(t *testing.T) {
 	prog := loadTestdata(t, "taint/...")
 	run := func(threads int) []Finding {
@@ -31,10 +34,11 @@ func TestTaintHub(t *testing.T) {
 		}
 	}
 	direct := run(1)
-	defer func(n int) { hubMin = n }(hubMin)
-	hubMin = 0
+	defer func(n, m int) { hubMin, cellHubMin = n, m }(hubMin, cellHubMin)
+	hubMin, cellHubMin = 0, 1
 	same("through hubs, 1 thread", run(1), direct)
 	same("through hubs, 4 threads", run(4), direct)
+	checkWalkChunks(t)
 
 	all, a := analyzeTestdata(t)
 	hubs := func() int {
@@ -55,10 +59,10 @@ func TestTaintHub(t *testing.T) {
 		return k
 	}
 	if k := hubs(); k < 50 {
-		t.Errorf("hubMin 0: the walk made %d hubs, want one per modelled call (at least 50)", k)
+		t.Errorf("hubMin 0, cellHubMin 1: the walk made %d hubs, want one per modelled call (at least 50)", k)
 	}
-	hubMin = 4096
+	hubMin, cellHubMin = 4096, 1024
 	if k := hubs(); k != 0 {
-		t.Errorf("hubMin 4096: the walk made %d hubs on testdata, want none", k)
+		t.Errorf("default bounds: the walk made %d hubs on testdata, want none", k)
 	}
 }
