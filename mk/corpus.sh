@@ -100,13 +100,16 @@ run() {
 	echo "total $(cat "$CORPUS/total-seconds") s"
 }
 
-# crash says how a run ended: no, panic, out of memory (at the limit, or
-# killed by the kernel), timeout.
+# crash says how a run ended: no, panic, internal error (a panic cflr
+# caught and reported, exit 2), out of memory (at the limit, or killed by
+# the kernel), timeout.
 crash() {
 	if grep -q '^fatal error: out of memory' "$1/stderr.txt" || [ "$(cat "$1/rc")" = 137 ]; then
 		echo "**out of memory**"
 	elif grep -qE '^(panic: |fatal error: |goroutine [0-9]+ \[)' "$1/stderr.txt"; then
 		echo "**panic**"
+	elif grep -q 'internal error in ' "$1/stderr.txt"; then
+		echo "**internal error**" # a panic cflr caught (frontend.Catch)
 	elif [ "$(cat "$1/rc")" = 124 ]; then
 		echo "**timeout**"
 	else
@@ -147,13 +150,14 @@ table() {
 		echo "\`make corpus\` (mk/corpus.mk, programs in mk/corpus.list): cflr at $commit,"
 		echo "\`cflr check -q --checks nilflow,taint --stats --json MAIN\` in each module's"
 		echo "directory, one program at a time under \`nice\`, $("$GO" version | cut -d' ' -f3),"
-		echo "$(nproc) cores; $(cat "$CORPUS/load-start" 2>/dev/null) at the start,"
+		echo "$(cat "$CORPUS/load-start" 2>/dev/null) at the start,"
 		echo "$(sed 's/^load average //' "$CORPUS/load-end" 2>/dev/null) at the end."
 		echo "Other work shared the machine: wall times are noisy, CPU (user+sys) is the"
 		echo "steadier figure. Packages: \`go list -deps MAIN | wc -l\` (standard library"
 		echo "included). Peak RSS: GNU time's maximum resident set size. Findings: the"
 		echo "counts of the \`--stats\` lines. Exit: 0 no findings, 1 findings, 2 errors,"
-		echo "124 past the time limit. Crash: a Go panic or goroutine trace on stderr,"
+		echo "124 past the time limit. Crash: a Go panic or goroutine trace on stderr, an"
+		echo "internal error (a panic cflr caught and reported with its function),"
 		echo "or out of memory (Go's fatal error at the ${CORPUS_MEMLIMIT} GiB address-space limit)."
 		echo "Raw \`--stats\` output and GNU time lines per program: stats/NAME.txt."
 		echo
