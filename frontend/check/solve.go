@@ -464,6 +464,9 @@ func (s *Solved) step(k int) (Step, bool) {
 		pos = g.VertexAt(e.Dst).Pos
 	}
 	if src != nil {
+		if g.VertexAt(e.Dst).Kind == VTemp {
+			return Step{}, false // into a model's hub: the step out says it (tainthub.go)
+		}
 		d := src.Desc
 		if d == "" && src.Info.Site != nil && s.describe != nil {
 			d = s.describe(src)

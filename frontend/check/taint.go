@@ -62,6 +62,8 @@ type taintRun struct {
 	g  *FlowGraph
 	tc *TaintConfig
 
+	cellHubs map[string]uint32 // shared hubs of large cell sets (tainthub.go)
+
 	sources     map[string][]*Source
 	sinks       map[string][]*Sink
 	sanitizers  map[string][]*Sanitizer
@@ -1352,7 +1354,8 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 		}
 		for _, pl := range from {
 			vs, cs := t.reads(placeValue(cc, pl), c)
-			t.flow(vs, cs, dv, dc, info)
+			vs, cs = t.shareCells(c, vs, cs, len(sans) == 0, info)
+			t.flow(c, vs, cs, dv, dc, info)
 		}
 	case stdCallee && !isSink:
 		// Taint passes from every argument to every result. Not through
@@ -1363,14 +1366,18 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 		}
 		for _, pl := range allArgs(cc) {
 			vs, cs := t.reads(placeValue(cc, pl), c)
-			t.flow(vs, cs, dv, nil, info)
+			vs, cs = t.shareCells(c, vs, cs, len(sans) == 0, info)
+			t.flow(c, vs, cs, dv, nil, info)
 		}
 	}
 }
 
 // flow adds model edges from the values and cells a call reads to the
-// values and cells it writes.
-func (t *taintRun) flow(sv, sc, dv, dc []uint32, info EdgeInfo) {
+// values and cells it writes (through a hub when they are many: flowHub).
+func (t *taintRun) flow(c ssa.CallInstruction, sv, sc, dv, dc []uint32, info EdgeInfo) {
+	if t.flowHub(c, sv, sc, dv, dc, info) {
+		return
+	}
 	add := func(s, d uint32, label uint8) {
 		if s != d {
 			t.add(s, d, label, info, -1)

@@ -28,7 +28,10 @@ type taintView struct {
 	facts  *funcFacts
 	prov   []vkey // provisional vertex i is prov[i]'s
 	provOf map[vkey]uint32
-	arena  vertexArena // leaves' results are cut from it
+	hubAt  map[uint32]ssa.CallInstruction // the call of provisional hub i (tainthub.go)
+	hubKey map[uint32]string              // the cell set of provisional shared hub i
+	hubOf  map[string]uint32              // the provisional shared hub of a cell set
+	arena  vertexArena                    // leaves' results are cut from it
 }
 
 func (t *taintRun) value(v ssa.Value) []uint32 {
@@ -111,6 +114,8 @@ func (w *taintView) vertex(v ssa.Value, comp, field int, guarded bool) uint32 {
 // descriptions.
 type walkChunk struct {
 	prov      []vkey
+	hubAt     map[uint32]ssa.CallInstruction
+	hubKey    map[uint32]string
 	edges     []modelEdge
 	infos     []EdgeInfo
 	descs     []string
@@ -197,7 +202,8 @@ func (w *taintRun) walkChunk(ctx context.Context, funcs []*ssa.Function, c *walk
 	w.skipSite = map[ssa.CallInstruction]bool{}
 	w.guards = map[*ssa.Function][]validGuard{}
 	w.srcNames = map[string]string{}
-	w.view.prov, w.view.provOf = nil, map[vkey]uint32{}
+	w.view.prov, w.view.provOf, w.view.hubAt = nil, map[vkey]uint32{}, nil
+	w.view.hubKey, w.view.hubOf = nil, nil
 	var cur *ssa.Function
 	defer frontend.Catch("taint walk", &cur, &c.err)
 	for _, fn := range funcs {
@@ -210,14 +216,34 @@ func (w *taintRun) walkChunk(ctx context.Context, funcs []*ssa.Function, c *walk
 			w.function(fn)
 		}
 	}
-	*c = walkChunk{prov: w.view.prov, edges: w.edges, infos: w.infos, descs: w.descs, sinkSites: w.sinkSites,
+	*c = walkChunk{prov: w.view.prov, hubAt: w.view.hubAt, hubKey: w.view.hubKey, edges: w.edges, infos: w.infos, descs: w.descs, sinkSites: w.sinkSites,
 		sanOrder: w.sanOrder, sanAt: w.sanAt, sanEdges: w.sanEdges, skipSite: w.skipSite, guards: w.guards, srcNames: w.srcNames}
 }
 
 // merge adds a chunk's findings to t's, making its provisional vertices.
 func (t *taintRun) merge(c *walkChunk) {
 	ids := make([]uint32, len(c.prov))
+	var dup map[uint32]bool // shared hubs an earlier chunk made: their in-edges are there
 	for i, k := range c.prov {
+		if k.v == nil {
+			key, shared := c.hubKey[uint32(i)]
+			if id, ok := t.cellHubs[key]; shared && ok {
+				ids[i] = id
+				if dup == nil {
+					dup = map[uint32]bool{}
+				}
+				dup[uint32(i)|provBit] = true
+				continue
+			}
+			ids[i] = t.g.newVertex(hubVertex(c.hubAt[uint32(i)]))
+			if shared {
+				if t.cellHubs == nil {
+					t.cellHubs = map[string]uint32{}
+				}
+				t.cellHubs[key] = ids[i]
+			}
+			continue
+		}
 		ids[i] = t.g.vertex(k.v, int(k.comp), int(k.field), k.guarded)
 	}
 	vx := func(v uint32) uint32 {
@@ -246,6 +272,9 @@ func (t *taintRun) merge(c *walkChunk) {
 		return e
 	}
 	for _, e := range c.edges {
+		if dup[e.dst] {
+			continue
+		}
 		t.edges = append(t.edges, edge(e))
 	}
 	for _, s := range c.sinkSites {

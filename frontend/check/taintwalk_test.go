@@ -17,7 +17,10 @@ import (
 // walks make every vertex they ask for (and guard edges) anew: on testdata
 // they would make none, on miniflux 20,000 (addresses loaded through,
 // guarded copies in library code).
-func TestTaintWalkChunks(t *testing.T) {
+func TestTaintWalkChunks(t *testing.T) { checkWalkChunks(t) }
+
+// checkWalkChunks is TestTaintWalkChunks (TestTaintHub runs it with hubs).
+func checkWalkChunks(t *testing.T) {
 	prog, a := analyzeTestdata(t)
 	var built int // vertices the flow build made
 	run := func(chunk, threads int) *taintRun {
