@@ -25,6 +25,10 @@ type flowBuilder struct {
 	// defaulted: fn's variables defaulted when nil, and where (guard.go)
 	defaulted map[*ssa.Alloc][]*ssa.BasicBlock
 	nf        *NilFacts // fn's (nilfacts.go)
+	// mem: the loads of fn that read known stores (localmem.go), and
+	// the nil sources made for them
+	mem     map[*ssa.UnOp][]memDef
+	memNils map[ssa.Instruction]uint32
 
 	log   *chunkLog
 	own   *valueIDs   // fn's values
@@ -40,6 +44,7 @@ type flowBuilder struct {
 func (b *flowBuilder) function(fn *ssa.Function) {
 	b.fn, b.local = fn, b.g.IsLocal(fn)
 	b.defaulted = b.facts.defaultedOf(fn)
+	b.mem, b.memNils = b.localMemory(fn), nil
 	if fn.Synthetic != "" && fn.Pkg == nil {
 		// Wrappers of local methods are local too (their panics are the
 		// method's); others are not.
@@ -331,6 +336,9 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 			dst := b.value(i)
 			if len(dst) == 0 {
 				return
+			}
+			if defs, ok := b.mem[i]; ok && b.forward(i, defs, dst) {
+				return // reads the stores that reach it, not the heap
 			}
 			cells := b.memCells(i.X, i.Type())
 			if len(cells) != len(dst) {
