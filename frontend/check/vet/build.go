@@ -742,11 +742,9 @@ type memAccess struct {
 // them. Within one function a store reaches only the loads that can run
 // after it (`s.db = nil` at the end of a method does not reach the loads
 // before it); across functions (a closure's captured variable, a global)
-// every store reaches every load.
+// every store reaches every load. A store of no nil (from empty: p =
+// &T{}) is recorded too: it overwrites the stores before it.
 func (b *builder) memStore(key any, instr ssa.Instruction, from []uint32) {
-	if len(from) == 0 {
-		return
-	}
 	if _, ok := b.mem[key]; !ok {
 		b.memKeys = append(b.memKeys, key)
 	}
@@ -774,6 +772,9 @@ func (b *builder) finishMem() {
 		per := map[*ssa.Function]uint32{}
 		var fns []*ssa.Function
 		for _, st := range m[0] {
+			if len(st.v) == 0 {
+				continue
+			}
 			fn := st.instr.Parent()
 			c, ok := per[fn]
 			if !ok {
