@@ -29,6 +29,7 @@ type flowBuilder struct {
 	// the nil sources made for them
 	mem     map[*ssa.UnOp][]memDef
 	memNils map[ssa.Instruction]uint32
+	memPass *memPass
 
 	log   *chunkLog
 	own   *valueIDs   // fn's values

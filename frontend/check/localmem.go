@@ -51,6 +51,10 @@ type memDef struct {
 	st      *ssa.Store
 	zero    *ssa.Alloc
 	guarded bool // reaches through the non-nil branch of a nil check of the path
+	// errRet: a nil stored into (or the zero value of) a result slot
+	// returned beside a non-nil error: return nil, err in a function
+	// with defers (errorConvention).
+	errRet bool
 }
 
 // memPath is one node of an access path: a root value (parent < 0), or
@@ -97,6 +101,8 @@ type memPass struct {
 	// nilTest: per block, the path whose load its If compares with nil
 	// and the successor where it is not nil.
 	nilTest map[*ssa.BasicBlock][2]int32
+	slots   map[ssa.Value]int // result slots: the variables a Return loads, by result number
+	clob    []int8            // per store, whether it clobbers the path solved (0: not known yet, 1: no, 2: yes)
 }
 
 // localMemory returns, for the loads of fn that read a known set of
@@ -105,30 +111,71 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 	if len(fn.Blocks) == 0 {
 		return nil
 	}
-	m := &memPass{b: b, fn: fn, ids: map[memPath]int32{}, ofAddr: map[ssa.Value]int32{}}
+	// Most functions store nothing or load nothing: look before making
+	// anything.
+	hasStore, hasLoad := false, false
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			switch i := instr.(type) {
+			case *ssa.Store:
+				hasStore = true
+			case *ssa.UnOp:
+				hasLoad = hasLoad || i.Op == token.MUL
+			}
+		}
+	}
+	if !hasStore || !hasLoad {
+		return nil
+	}
+	m := b.memPass
+	if m == nil {
+		m = &memPass{b: b, ids: map[memPath]int32{}, ofAddr: map[ssa.Value]int32{}}
+		b.memPass = m
+	}
+	m.reset(fn)
+	// The paths both stored and loaded.
 	stored := map[int32]bool{}
-	var loaded []int32 // paths in order of their first load
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				stored[m.path(st.Addr)] = true
+			}
+		}
+	}
+	var cands []int32
 	loads := map[int32][]*ssa.UnOp{}
 	n := 0
+	for _, blk := range fn.Blocks {
+		n += len(blk.Instrs)
+		for _, instr := range blk.Instrs {
+			if u, ok := instr.(*ssa.UnOp); ok && u.Op == token.MUL {
+				p := m.path(u.X)
+				if !stored[p] {
+					continue
+				}
+				if loads[p] == nil {
+					cands = append(cands, p)
+				}
+				loads[p] = append(loads[p], u)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
 	m.events = make([][]memEvent, len(fn.Blocks))
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
-			n++
 			ev := memEvent{instr: instr, path: -1, store: -1}
 			switch i := instr.(type) {
 			case *ssa.Store:
 				ev.path = m.path(i.Addr)
 				ev.store = int32(len(m.stores))
 				m.stores = append(m.stores, i)
-				stored[ev.path] = true
 			case *ssa.UnOp:
 				switch i.Op {
 				case token.MUL:
 					ev.path = m.path(i.X)
-					if loads[ev.path] == nil {
-						loaded = append(loaded, ev.path)
-					}
-					loads[ev.path] = append(loads[ev.path], i)
 				case token.ARROW:
 					ev.call = true
 				default:
@@ -143,15 +190,6 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 			}
 			m.events[blk.Index] = append(m.events[blk.Index], ev)
 		}
-	}
-	var cands []int32
-	for _, p := range loaded {
-		if stored[p] {
-			cands = append(cands, p)
-		}
-	}
-	if len(cands) == 0 {
-		return nil
 	}
 	m.scells = make([][]uint32, len(m.stores))
 	m.sdone = make([]bool, len(m.stores))
@@ -171,6 +209,61 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 		}
 	}
 	return out
+}
+
+// reset readies m for fn, keeping its maps' memory.
+func (m *memPass) reset(fn *ssa.Function) {
+	m.fn = fn
+	m.paths = m.paths[:0]
+	clear(m.ids)
+	clear(m.ofAddr)
+	m.stores = m.stores[:0]
+	m.nilTest = nil
+	m.slots = nil
+}
+
+// errSlot returns the result number of v if v is a result slot of a
+// function whose last result is an error and v is not that error's
+// slot; else -1.
+func (m *memPass) errSlot(v ssa.Value) int {
+	res := m.fn.Signature.Results()
+	if res.Len() < 2 || !isErrorType(res.At(res.Len()-1).Type()) {
+		return -1
+	}
+	if m.slots == nil {
+		m.slots = map[ssa.Value]int{}
+		for _, blk := range m.fn.Blocks {
+			if r, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return); ok {
+				for k, x := range r.Results {
+					if u, ok := x.(*ssa.UnOp); ok && u.Op == token.MUL {
+						m.slots[u.X] = k
+					}
+				}
+			}
+		}
+	}
+	if k, ok := m.slots[v]; ok && k < res.Len()-1 {
+		return k
+	}
+	return -1
+}
+
+// errReturnNil reports whether st stores the nil of a return nil, err
+// into a result slot: a store of a value that is not nil into the error's
+// slot is in the same block.
+func (m *memPass) errReturnNil(st *ssa.Store) bool {
+	if m.errSlot(st.Addr) < 0 {
+		return false
+	}
+	last := m.fn.Signature.Results().Len() - 1
+	for _, instr := range st.Block().Instrs {
+		if o, ok := instr.(*ssa.Store); ok && m.slots[o.Addr] == last && !isNilConst(o.Val) {
+			if _, isSlot := m.slots[o.Addr]; isSlot {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mayWrite reports whether instr may write memory that escaped: a call
@@ -380,7 +473,11 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 		}
 		return meet(m.storeCells(k), cells)
 	}
-	clob := map[int32]bool{}
+	clob := m.clob[:0]
+	for range m.stores {
+		clob = append(clob, 0)
+	}
+	m.clob = clob
 	transfer := func(s memState, blk *ssa.BasicBlock, visit func(*ssa.UnOp, memState)) memState {
 		for _, ev := range m.events[blk.Index] {
 			if esc[ev.instr] {
@@ -392,12 +489,13 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 			case ev.store >= 0 && ev.path == p:
 				s = memState{esc: s.esc, defs: []memRef{memRef(ev.store << 1)}}
 			case ev.store >= 0:
-				c, ok := clob[ev.store]
-				if !ok {
-					c = clobbers(ev.store)
-					clob[ev.store] = c
+				if clob[ev.store] == 0 {
+					clob[ev.store] = 1
+					if clobbers(ev.store) {
+						clob[ev.store] = 2
+					}
 				}
-				if c {
+				if clob[ev.store] == 2 {
 					s = memState{unknown: true, esc: s.esc}
 				}
 			case ev.call && (s.esc || alloc == nil):
@@ -446,8 +544,10 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 				d := memDef{guarded: r&1 != 0}
 				if r>>1 == memZero>>1 {
 					d.zero = alloc
+					d.errRet = m.errSlot(alloc) >= 0
 				} else {
 					d.st = m.stores[r>>1]
+					d.errRet = isNilConst(d.st.Val) && m.errReturnNil(d.st)
 				}
 				defs = append(defs, d)
 			}
@@ -532,13 +632,13 @@ func (b *flowBuilder) forward(u *ssa.UnOp, defs []memDef, dst []uint32) bool {
 		switch {
 		case d.zero != nil:
 			// The zero value: the nil a declared variable starts with.
-			if len(dst) == 1 && b.local && !d.guarded && zeroNil(d.zero, u) {
+			if len(dst) == 1 && b.local && !d.guarded && !d.errRet && zeroNil(d.zero, u) {
 				srcs[k] = []uint32{b.zeroNil(d.zero)}
 			}
 		case isNilConst(d.st.Val):
 			// A nil stored into an object from elsewhere is most often a
 			// reset (freshBase): followed when it is the only store.
-			if len(dst) == 1 && !d.guarded && (len(defs) == 1 || freshBase(d.st.Addr)) {
+			if len(dst) == 1 && !d.guarded && !d.errRet && (len(defs) == 1 || freshBase(d.st.Addr)) {
 				if n, ok := b.storedNil(d.st); ok {
 					srcs[k] = []uint32{n}
 				}
