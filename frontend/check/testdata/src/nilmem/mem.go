@@ -204,3 +204,27 @@ func loop(os []*opts) {
 }
 
 func callsLoop() { loop([]*opts{newOpts()}) }
+
+// The error convention holds where a function with defers returns
+// through its result variables: return nil, err stores the nil into a
+// result variable that the return then loads.
+func withDefer(c bool) (*opts, error) {
+	defer unrelated()
+	if c {
+		return nil, errRetry
+	}
+	return &opts{}, nil
+}
+
+type retryError struct{}
+
+func (retryError) Error() string { return "retry" }
+
+var errRetry error = retryError{}
+
+func useWithDefer(c bool) {
+	o, err := withDefer(c)
+	if err != nil && err != errRetry {
+		o.name = "x" // o is nil here, but only beside a non-nil error
+	}
+}
