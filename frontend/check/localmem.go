@@ -101,8 +101,9 @@ type memPass struct {
 	// nilTest: per block, the path whose load its If compares with nil
 	// and the successor where it is not nil.
 	nilTest map[*ssa.BasicBlock][2]int32
-	slots   map[ssa.Value]int // result slots: the variables a Return loads, by result number
-	clob    []int8            // per store, whether it clobbers the path solved (0: not known yet, 1: no, 2: yes)
+	slots   map[ssa.Value]int                       // result slots: the variables a Return loads, by result number
+	esc     map[*ssa.Alloc]map[ssa.Instruction]bool // where the candidate paths' own roots escape
+	clob    []int8                                  // per store, whether it clobbers the path solved (0: not known yet, 1: no, 2: yes)
 }
 
 // localMemory returns, for the loads of fn that read a known set of
@@ -163,6 +164,17 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 	if len(cands) == 0 {
 		return nil
 	}
+	// Where the candidates' own objects escape.
+	m.esc = map[*ssa.Alloc]map[ssa.Instruction]bool{}
+	escAt := map[ssa.Instruction]bool{}
+	for _, p := range cands {
+		if a, ok := m.root(p).(*ssa.Alloc); ok && a.Parent() == fn && m.esc[a] == nil {
+			m.esc[a] = escapes(a)
+			for instr := range m.esc[a] {
+				escAt[instr] = true
+			}
+		}
+	}
 	m.events = make([][]memEvent, len(fn.Blocks))
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
@@ -183,10 +195,10 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 				}
 			case *ssa.Alloc:
 			default:
-				if !mayWrite(instr) {
+				ev.call = mayWrite(instr)
+				if !ev.call && !escAt[instr] {
 					continue
 				}
-				ev.call = true
 			}
 			m.events[blk.Index] = append(m.events[blk.Index], ev)
 		}
@@ -460,10 +472,7 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 	if alloc != nil && alloc.Parent() != m.fn {
 		alloc = nil
 	}
-	var esc map[ssa.Instruction]bool
-	if alloc != nil {
-		esc = escapes(alloc)
-	}
+	esc := m.esc[alloc]
 	// The other stores that may write the path: nested in it or it in
 	// them, or through a pointer whose cells meet its cells.
 	clobbers := func(k int32) bool {

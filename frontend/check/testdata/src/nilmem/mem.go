@@ -228,3 +228,15 @@ func useWithDefer(c bool) {
 		o.name = "x" // o is nil here, but only beside a non-nil error
 	}
 }
+
+// True positive: a closure that captured the variable runs between the
+// store and the load.
+func closureBetween() {
+	var s opts
+	var a alt
+	s.alt = nil
+	reset := func() { s.alt = nil }
+	s.alt = &a
+	reset()
+	s.alt.hidden = true // want `s.alt may be nil at field access s.alt.hidden`
+}
