@@ -86,7 +86,11 @@
 // # Precision choices
 //
 // Flow is flow-insensitive through the heap and SSA-precise in
-// registers; the heap is field-sensitive and context-insensitive;
+// registers, except that a load reads only the last stores that reach it
+// on its access path in the same function when no call or store through
+// a may-alias pointer comes between (and calls do not write the
+// function's own objects before they escape: localmem.go); the heap is
+// field-sensitive and context-insensitive;
 // containers are index-insensitive. Nils written in library code or
 // passed into it, implicit zero values (a field never set, a missing map
 // key), values stored into objects the storing function did not allocate
