@@ -94,6 +94,8 @@ type memRef int32
 
 const memZero memRef = -2
 
+var zeroDefs = []memRef{memZero} // never written: states share it
+
 type memPass struct {
 	b      *flowBuilder
 	fn     *ssa.Function
@@ -109,7 +111,12 @@ type memPass struct {
 	nilTest map[*ssa.BasicBlock][2]int32
 	slots   map[ssa.Value]int                       // result slots: the variables a Return loads, by result number
 	esc     map[*ssa.Alloc]map[ssa.Instruction]bool // where the candidate paths' own roots escape
-	clob    []int8                                  // per store, whether it clobbers the path solved (0: not known yet, 1: no, 2: yes)
+	stored  map[int32]bool                          // the paths stored
+	loads   map[int32][]*ssa.UnOp                   // the loads of the paths stored
+	one     []memRef                                // one[k]: store k's def (slices of it are the states' defs)
+	in      []memState                              // the states at blocks' starts, then at their ends
+	known   []bool
+	clob    []int8 // per store, whether it clobbers the path solved (0: not known yet, 1: no, 2: yes)
 }
 
 // localMemory returns, for the loads of fn that read a known set of
@@ -136,12 +143,13 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 	}
 	m := b.memPass
 	if m == nil {
-		m = &memPass{b: b, ids: map[memPath]int32{}, ofAddr: map[ssa.Value]int32{}}
+		m = &memPass{b: b, ids: map[memPath]int32{}, ofAddr: map[ssa.Value]int32{}, stored: map[int32]bool{}, loads: map[int32][]*ssa.UnOp{}}
 		b.memPass = m
 	}
 	m.reset(fn)
 	// The paths both stored and loaded.
-	stored := map[int32]bool{}
+	stored := m.stored
+	clear(stored)
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
 			if st, ok := instr.(*ssa.Store); ok {
@@ -150,7 +158,8 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 		}
 	}
 	var cands []int32
-	loads := map[int32][]*ssa.UnOp{}
+	loads := m.loads
+	clear(loads)
 	n := 0
 	for _, blk := range fn.Blocks {
 		n += len(blk.Instrs)
@@ -208,6 +217,10 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 			}
 			m.events[blk.Index] = append(m.events[blk.Index], ev)
 		}
+	}
+	m.one = m.one[:0]
+	for k := range m.stores {
+		m.one = append(m.one, memRef(k<<1))
 	}
 	m.scells = make([][]uint32, len(m.stores))
 	m.sdone = make([]bool, len(m.stores))
@@ -482,9 +495,9 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 			}
 			switch {
 			case alloc != nil && ev.instr == ssa.Instruction(alloc):
-				s = memState{defs: []memRef{memZero}}
+				s = memState{defs: zeroDefs}
 			case ev.store >= 0 && ev.path == p:
-				s = memState{esc: s.esc, defs: []memRef{memRef(ev.store << 1)}}
+				s = memState{esc: s.esc, defs: m.one[ev.store : ev.store+1 : ev.store+1]}
 			case ev.store >= 0:
 				if clob[ev.store] == 0 {
 					clob[ev.store] = 1
@@ -506,22 +519,33 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 		*budget -= len(m.events[blk.Index])
 		return s
 	}
-	in := make([]*memState, len(m.fn.Blocks))
-	outs := make([]*memState, len(m.fn.Blocks))
+	nb := len(m.fn.Blocks)
+	in := m.in[:0]
+	for range 2 * nb {
+		in = append(in, memState{})
+	}
+	m.in = in
+	outs, in := in[nb:], in[:nb]
+	known := m.known[:0]
+	for range nb {
+		known = append(known, false)
+	}
+	m.known = known
 	entry := m.fn.Blocks[0]
 	for changed := true; changed; {
 		changed = false
 		for _, blk := range order {
-			s, ok := m.join(blk, entry, outs, p)
+			s, ok := m.join(blk, entry, outs, known, p)
 			if !ok {
 				continue
 			}
 			o := transfer(s, blk, nil)
-			if outs[blk.Index] == nil || !sameState(*outs[blk.Index], o) {
-				outs[blk.Index] = &o
+			if !known[blk.Index] || !sameState(outs[blk.Index], o) {
+				outs[blk.Index] = o
+				known[blk.Index] = true
 				changed = true
 			}
-			in[blk.Index] = &s
+			in[blk.Index] = s
 		}
 		if *budget < 0 {
 			return nil
@@ -529,10 +553,10 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 	}
 	var res map[*ssa.UnOp][]memDef
 	for _, blk := range order {
-		if in[blk.Index] == nil {
+		if blk != entry && !slices.ContainsFunc(blk.Preds, func(p *ssa.BasicBlock) bool { return known[p.Index] }) {
 			continue
 		}
-		transfer(*in[blk.Index], blk, func(u *ssa.UnOp, s memState) {
+		transfer(in[blk.Index], blk, func(u *ssa.UnOp, s memState) {
 			if s.unknown || len(s.defs) == 0 {
 				return
 			}
@@ -559,17 +583,17 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 
 // join is the state at the start of blk: unknown at the entry, else the
 // union of its predecessors' states (ok false while none is known).
-func (m *memPass) join(blk, entry *ssa.BasicBlock, outs []*memState, p int32) (memState, bool) {
+func (m *memPass) join(blk, entry *ssa.BasicBlock, outs []memState, known []bool, p int32) (memState, bool) {
 	if blk == entry {
 		return memState{unknown: true, esc: true}, true
 	}
 	var s memState
 	ok := false
 	for _, pred := range blk.Preds {
-		o := outs[pred.Index]
-		if o == nil {
+		if !known[pred.Index] {
 			continue
 		}
+		o := &outs[pred.Index]
 		ok = true
 		s.esc = s.esc || o.esc
 		if s.unknown || o.unknown {
@@ -589,6 +613,12 @@ func (m *memPass) join(blk, entry *ssa.BasicBlock, outs []*memState, p int32) (m
 }
 
 func mergeRefs(a, b []memRef) []memRef {
+	if len(a) == 0 {
+		return b
+	}
+	if slices.Equal(a, b) {
+		return a
+	}
 	out := make([]memRef, 0, len(a)+len(b))
 	out = append(out, a...)
 	out = append(out, b...)
