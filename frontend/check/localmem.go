@@ -481,7 +481,13 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 		if m.nested(q, p) || m.nested(p, q) {
 			return true
 		}
-		return meet(m.storeCells(k), cells)
+		sc := m.storeCells(k)
+		if len(cells) == 0 || len(sc) == 0 && fieldsOf(m.stores[k].Val.Type()) == nil {
+			// A pointer the points-to sets know nothing of (memory they
+			// do not model) may point anywhere.
+			return true
+		}
+		return meet(sc, cells)
 	}
 	clob := m.clob[:0]
 	for range m.stores {
