@@ -17,6 +17,7 @@ import (
 func main() {
 	fromEnv()
 	fromArgs()
+	memFlow()
 	stderrThenTemp()
 	go serve()
 	mux := http.NewServeMux()
@@ -73,4 +74,17 @@ func handle(conn net.Conn) {
 	n, _ := conn.Read(buf)
 	line := strings.TrimSpace(string(buf[:n]))
 	exec.Command("sh", "-c", line).Run() // want `tainted data from net.Conn.Read reaches command sink`
+}
+
+type job struct{ dir string }
+
+// Flow-sensitive local memory: a load reads the function's own last
+// store into an object that has not escaped, the tainted value and then
+// the constant that overwrites it.
+func memFlow() {
+	j := &job{}
+	j.dir = os.Getenv("JOB_DIR")
+	os.Open(j.dir) // want `tainted data from os.Getenv reaches path sink`
+	j.dir = "/var/jobs"
+	os.Open(j.dir)
 }
