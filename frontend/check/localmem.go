@@ -39,7 +39,12 @@ import (
 //
 // A nil check of a load of the path (if o.f == nil { o.f = def }) makes
 // the stores reaching its non-nil branch flow through guarded copies of
-// their values (guard edges: taint follows them, nilflow does not).
+// their values (guard edges: taint follows them, nilflow does not). A
+// nil constant stored into an object from elsewhere (x.f = nil) is a
+// source for the loads it reaches only where it is the only store they
+// read (else freshBase's reasoning holds: most are resets). A store
+// through a pointer with no points-to objects (memory the analysis does
+// not model) may write any path.
 
 // memBudget bounds the instructions visited per function, over all its
 // access paths and iterations.
