@@ -743,8 +743,13 @@ type memAccess struct {
 // after it (`s.db = nil` at the end of a method does not reach the loads
 // before it); across functions (a closure's captured variable, a global)
 // every store reaches every load. A store of no nil (from empty: p =
-// &T{}) is recorded too: it overwrites the stores before it.
+// &T{}) is recorded too where the key is one location: it overwrites the
+// stores before it (a container's elements share one key: a[2] = &i
+// leaves a[1] = nil in place).
 func (b *builder) memStore(key any, instr ssa.Instruction, from []uint32) {
+	if _, elems := key.(elemKey); elems && len(from) == 0 {
+		return
+	}
 	if _, ok := b.mem[key]; !ok {
 		b.memKeys = append(b.memKeys, key)
 	}
