@@ -58,13 +58,14 @@ type memDef struct {
 	guarded bool // reaches through the non-nil branch of a nil check of the path
 	// errRet: a nil stored into (or the zero value of) a result
 	// variable that a Return loads (named results; every result of a
-	// function with defers) other than the last, of a function whose
-	// last result is an error. As before this pass, such a nil is not a
-	// source, whatever the error beside it: errorConvention looks at
-	// the Return's operands, loads there. (Following return nil, nil
-	// there added three findings on pebble: ingestLoad1's nil for an
-	// empty table, which WAL replay does not check, as it logs only
-	// tables that were not empty.)
+	// function with defers) of a function whose last result is an
+	// error. As before this pass, such a nil is not a source, whatever
+	// the error beside it: errorConvention looks at the Return's
+	// operands, loads there. (Following them added three findings on
+	// pebble, ingestLoad1's return nil, nil for an empty table, which
+	// WAL replay does not check as it logs only tables that were not
+	// empty; and one on miniflux, a nil error that the caller tests
+	// with errors.Is before calling its Error method.)
 	errRet bool
 }
 
@@ -259,8 +260,9 @@ func (m *memPass) reset(fn *ssa.Function) {
 }
 
 // errSlot returns the result number of v if v is a result slot of a
-// function whose last result is an error and v is not that error's
-// slot; else -1.
+// function whose last result is an error (the error's own slot
+// included: a nil error is no nil a caller dereferences, and its
+// callers' errors.Is tests do not guard); else -1.
 func (m *memPass) errSlot(v ssa.Value) int {
 	res := m.fn.Signature.Results()
 	if res.Len() < 2 || !isErrorType(res.At(res.Len()-1).Type()) {
@@ -278,7 +280,7 @@ func (m *memPass) errSlot(v ssa.Value) int {
 			}
 		}
 	}
-	if k, ok := m.slots[v]; ok && k < res.Len()-1 {
+	if k, ok := m.slots[v]; ok {
 		return k
 	}
 	return -1
