@@ -45,7 +45,6 @@ type flowBuilder struct {
 func (b *flowBuilder) function(fn *ssa.Function) {
 	b.fn, b.local = fn, b.g.IsLocal(fn)
 	b.defaulted = b.facts.defaultedOf(fn)
-	b.mem, b.memNils = b.localMemory(fn), nil
 	if fn.Synthetic != "" && fn.Pkg == nil {
 		// Wrappers of local methods are local too (their panics are the
 		// method's); others are not.
@@ -54,6 +53,7 @@ func (b *flowBuilder) function(fn *ssa.Function) {
 		}
 	}
 	b.nf = b.nilFactsOf(fn)
+	b.mem, b.memNils = b.localMemory(fn), nil
 	for _, blk := range fn.Blocks {
 		if b.nf.Dead(blk) {
 			continue // a nil test decides the way around it

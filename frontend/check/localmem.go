@@ -231,7 +231,7 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 	m.scells = make([][]uint32, len(m.stores))
 	m.sdone = make([]bool, len(m.stores))
 	m.findNilTests()
-	order := reversePostorder(fn)
+	order := reversePostorder(fn, b.nf.Dead)
 	var out map[*ssa.UnOp][]memDef
 	budget := memBudget
 	for _, p := range cands {
@@ -643,16 +643,17 @@ func sameState(a, b memState) bool {
 	return a.unknown == b.unknown && a.esc == b.esc && slices.Equal(a.defs, b.defs)
 }
 
-// reversePostorder lists fn's reachable blocks, each before its
-// successors except along back edges.
-func reversePostorder(fn *ssa.Function) []*ssa.BasicBlock {
+// reversePostorder lists fn's reachable blocks but the dead ones (a nil
+// test decides the way around them: the build skips them), each before
+// its successors except along back edges.
+func reversePostorder(fn *ssa.Function, dead func(*ssa.BasicBlock) bool) []*ssa.BasicBlock {
 	seen := make([]bool, len(fn.Blocks))
 	var post []*ssa.BasicBlock
 	var visit func(b *ssa.BasicBlock)
 	visit = func(b *ssa.BasicBlock) {
 		seen[b.Index] = true
 		for _, s := range b.Succs {
-			if !seen[s.Index] {
+			if !seen[s.Index] && !dead(s) {
 				visit(s)
 			}
 		}

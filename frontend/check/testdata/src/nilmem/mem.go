@@ -240,3 +240,16 @@ func closureBetween() {
 	reset()
 	s.alt.hidden = true // want `s.alt may be nil at field access s.alt.hidden`
 }
+
+// A store in a block that a nil test rules out (p, an address, is never
+// nil) is not a store that the load reads.
+func deadStore() {
+	o := &opts{}
+	var a alt
+	o.alt = &a
+	p := &a
+	if p == nil {
+		o.alt = nil
+	}
+	o.alt.hidden = true
+}
