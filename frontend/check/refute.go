@@ -747,6 +747,13 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 				}
 				cur = p.phiEdge(i, cur, phi, sv)
 			}
+			if u, ok := dst.Value.(*ssa.UnOp); ok && label == LabelAssign && u.Op == token.MUL && src.Func == cur.fn {
+				// A load that reads its function's own store
+				// (localmem.go): the store runs where its conditions hold.
+				if st := storeAt(cur.fn, info.Pos, src); st != nil {
+					p.pathConds(i, cur, st.Block())
+				}
+			}
 		}
 		// The value the nil reaches is nil (or, for N, an interface
 		// holding one: not itself nil).
