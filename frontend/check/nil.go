@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/cflr/cflr/frontend/check/grammars"
+	"github.com/cflr/cflr/grammar"
 	"github.com/cflr/cflr/graph"
 )
 
@@ -40,12 +41,35 @@ model are not followed.`
 
 func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	g := p.Flow
-	if len(g.NilSinks) == 0 || len(g.NilSources) == 0 {
+	if len(g.NilSinks) == 0 {
 		return nil, nil
 	}
 	gr, err := grammars.Load("nilflow.cfg")
 	if err != nil {
 		return nil, err
+	}
+	var rst RefuteStats
+	defer func() { g.setRefuteStats("nilflow", rst) }()
+	out, done, err := literalFindings(ctx, p, gr, &rst)
+	if err != nil {
+		return nil, err
+	}
+	// The error-path nils of (T, error) calls (nilerr.go), at the sinks
+	// no nil constant reaches.
+	errs, err := errFindings(ctx, p, gr, done, &rst)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, errs...), nil
+}
+
+// literalFindings reports the sinks that nil constants reach, and lists
+// them; rst counts the witnesses path-checked.
+func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *RefuteStats) ([]Finding, map[uint32]bool, error) {
+	g := p.Flow
+	done := map[uint32]bool{}
+	if len(g.NilSources) == 0 {
+		return nil, done, nil
 	}
 	var srcs []SourceEdge
 	for _, s := range g.NilSources {
@@ -64,11 +88,9 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	}
 	sv, err := g.Solve(ctx, "nilflow", gr, srcs, &SolveOptions{Skip: nilSkip(g), Targets: targets, Threads: p.Config.Threads})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []Finding
-	var rst RefuteStats
-	defer func() { g.setRefuteStats("nilflow", rst) }()
 	for _, s := range g.NilSinks {
 		sym := "N"
 		if s.Iface && (s.Kind == SinkInvoke || s.Kind == SinkAssert) {
@@ -83,9 +105,9 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		checked := !p.Config.NoRefute
 		if checked {
 			// The first witness whose path conditions can hold.
-			wsv, ks, ok, err := refuteFinding(ctx, g, sv, gr, srcs, sym, &s, p.Config.Threads, &rst)
+			wsv, ks, ok, err := refuteFinding(ctx, g, sv, gr, srcs, sym, &s, p.Config.Threads, rst)
 			if err != nil {
-				return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+				return nil, nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
 			}
 			if !ok {
 				rst.Dropped++
@@ -94,8 +116,9 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			rst.Checked++
 			w = wsv.stepsOf(ks)
 		} else if w, err = sv.Witness(sym, s.V); err != nil {
-			return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+			return nil, nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
 		}
+		done[s.V] = true
 		if len(w) == 0 {
 			// The nil is written at the use itself (var p *T; p.f).
 			w = []Step{{Pos: g.Position(s.Pos), Desc: s.Expr + " is nil here"}}
@@ -108,7 +131,7 @@ func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			Checked: checked,
 		})
 	}
-	return out, nil
+	return out, done, nil
 }
 
 // nilSkip drops the edges nilflow does not follow: stores into objects

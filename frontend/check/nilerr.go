@@ -1,0 +1,347 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/cflr/cflr/grammar"
+	"github.com/cflr/cflr/graph"
+)
+
+// The (T, error) convention as a nil source. A call whose last result is
+// an error (isErrorType: custom error types too) leaves its other results
+// nil where the error is not: the caller must not use them there. The
+// value-flow graph already splits each such result at the guards of its
+// error (err == nil, if err != nil { return }, t.Fatal, log.Fatal, phis of
+// errors): guarded uses read a guarded copy, which nilflow does not enter.
+// So the plain result is the nil source: it reaches exactly the uses that
+// run with the error unchecked (dropped with _, logged and continued, or
+// checked only after the use).
+//
+// Such a nil is followed through assignments, phis, closures, interfaces,
+// calls (into a callee that dereferences its parameter, as NilAway does)
+// and returns (a function that logs the error and returns the value), but
+// not into the heap: `s.f, err = f(); if err != nil { return err }` stores
+// the nil into an object that the caller, told of the error, drops, and
+// the flow-insensitive heap would make every load of s.f nil.
+//
+// A result is a source only where it can be nil with an error:
+//
+//   - its type is a pointer, map, func or interface (a nil slice reads as
+//     empty, a string or struct is never nil);
+//   - the callee, where its body is known, returns nil (or a value not
+//     known to be non-nil) beside a non-nil error on some path: a parser
+//     that returns its partial result with the error is not a source;
+//   - the call is not to a library function that does no I/O with
+//     constant arguments only (regexp.Compile("a+"), url.Parse of a
+//     literal): its outcome is fixed, and the program knows it succeeds.
+
+// errSource is one call's result as a nil source.
+type errSource struct {
+	call *ssa.Call
+	comp int
+	name string // the call's function as written: "url.Parse", "r.Cookie"
+}
+
+// errSources lists the error-path nil sources of the local functions of
+// g, in function and instruction order.
+func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
+	var edges []SourceEdge
+	var srcs []errSource
+	memo := map[errKey]bool{}
+	for _, fn := range g.Funcs {
+		if !g.IsLocal(fn) || fn.Synthetic != "" {
+			continue
+		}
+		for _, blk := range fn.Blocks {
+			for _, instr := range blk.Instrs {
+				c, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				if neverReturns(c) {
+					break
+				}
+				tt, ok := c.Type().(*types.Tuple)
+				if !ok || tt.Len() < 2 || !isErrorType(tt.At(tt.Len()-1).Type()) || constantCall(c) {
+					continue
+				}
+				for k := 0; k < tt.Len()-1; k++ {
+					t := tt.At(k).Type()
+					if !errNilable(t) || !hasExtract(c, k) {
+						continue
+					}
+					v, ok := g.lookup(c, &vkey{c, int32(k), -1, false}, false)
+					if !ok || !mayNilWithError(g, c, k, memo) {
+						continue
+					}
+					s := errSource{call: c, comp: k, name: callName(g, c)}
+					label := "nil"
+					if types.IsInterface(t) {
+						label = "nili"
+					}
+					edges = append(edges, SourceEdge{
+						Dst: v, Label: label, Index: graph.NoIndex,
+						Info: EdgeInfo{Pos: c.Pos()},
+						Desc: errSourceDesc(s),
+					})
+					srcs = append(srcs, s)
+				}
+			}
+		}
+	}
+	return edges, srcs
+}
+
+func errSourceDesc(s errSource) string {
+	if tt := s.call.Type().(*types.Tuple); tt.Len() == 2 {
+		return s.name + " may return nil with an error"
+	}
+	return fmt.Sprintf("%s may return nil as result %d with an error", s.name, s.comp)
+}
+
+// errNilable reports whether a result of type t is a nil source: a nil
+// pointer, map or func panics where it is used, and so does a nil
+// interface whose method is called.
+func errNilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Map, *types.Signature, *types.Interface:
+		return true
+	}
+	return false
+}
+
+func hasExtract(c *ssa.Call, k int) bool {
+	for _, r := range *c.Referrers() {
+		if ex, ok := r.(*ssa.Extract); ok && ex.Index == k {
+			return true
+		}
+	}
+	return false
+}
+
+// ioPackages are the standard packages whose functions read the
+// environment (files, network, processes, clocks): a call of theirs with
+// constant arguments can still fail.
+var ioPackages = []string{"os", "net", "net/http", "net/rpc", "net/smtp", "io", "syscall", "database", "plugin", "time", "crypto/tls", "log/syslog", "runtime"}
+
+// constantCall reports whether c calls a library function (not a method
+// on a value, not a function of the analyzed packages) with constant
+// arguments only, none of them from an I/O package (ioPackages): its
+// outcome is fixed, and a program that ignores its error knows it.
+func constantCall(c *ssa.Call) bool {
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Signature.Recv() != nil || fn.Pkg == nil || len(c.Call.Args) == 0 {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		if _, ok := a.(*ssa.Const); !ok {
+			return false
+		}
+	}
+	path := fn.Pkg.Pkg.Path()
+	if strings.Contains(strings.SplitN(path, "/", 2)[0], ".") {
+		return false // not the standard library: it may do anything
+	}
+	for _, p := range ioPackages {
+		if path == p || strings.HasPrefix(path, p+"/") && p != "net" {
+			return false
+		}
+	}
+	return true
+}
+
+type errKey struct {
+	fn *ssa.Function
+	k  int
+}
+
+// mayNilWithError reports whether result k of call c can be nil beside a
+// non-nil error: some callee may return so, or a callee is unknown (then
+// the convention says so).
+func mayNilWithError(g *FlowGraph, c *ssa.Call, k int, memo map[errKey]bool) bool {
+	callees := g.Analysis.Callees(c)
+	if len(callees) == 0 {
+		return true
+	}
+	for _, fn := range callees {
+		if returnsNilWithError(fn, k, memo, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsNilWithError reports whether fn may return a nil result k beside
+// a non-nil error: at some return whose error is not the constant nil,
+// result k is nil, or not known to be non-nil (a value of a
+// never-nil kind: an allocation, a closure, a function, an interface
+// made from a value; or a result of another call that does not return
+// nil with an error). A function without a body follows the convention.
+func returnsNilWithError(fn *ssa.Function, k int, memo map[errKey]bool, depth int) bool {
+	if len(fn.Blocks) == 0 && fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if len(fn.Blocks) == 0 || depth > 4 {
+		return true
+	}
+	key := errKey{fn, k}
+	if r, ok := memo[key]; ok {
+		return r
+	}
+	memo[key] = true // recursion: the convention
+	r := false
+	for _, blk := range fn.Blocks {
+		ret, ok := blk.Instrs[len(blk.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) <= k || noReturn(blk) {
+			continue
+		}
+		if isNilConst(ret.Results[len(ret.Results)-1]) {
+			continue // no error here
+		}
+		if mayBeNil(ret.Results[k], memo, depth, 0) {
+			r = true
+			break
+		}
+	}
+	memo[key] = r
+	return r
+}
+
+// mayBeNil reports whether v may be nil (a nil constant, a phi with a
+// may-nil edge, a result of a call that may return nil with an error, a
+// parameter or a load): false for values of never-nil kinds.
+func mayBeNil(v ssa.Value, memo map[errKey]bool, depth, pdepth int) bool {
+	switch x := v.(type) {
+	case *ssa.Alloc, *ssa.MakeClosure, *ssa.Function, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeInterface,
+		*ssa.FieldAddr, *ssa.IndexAddr, *ssa.Global:
+		return false
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.Phi:
+		if pdepth > 3 {
+			return true
+		}
+		for _, e := range x.Edges {
+			if mayBeNil(e, memo, depth, pdepth+1) {
+				return true
+			}
+		}
+		return false
+	case *ssa.ChangeType:
+		return mayBeNil(x.X, memo, depth, pdepth+1)
+	case *ssa.Extract:
+		c, ok := x.Tuple.(*ssa.Call)
+		if !ok {
+			return true
+		}
+		tt := c.Type().(*types.Tuple)
+		if !isErrorType(tt.At(tt.Len()-1).Type()) || x.Index == tt.Len()-1 {
+			return true
+		}
+		fn := c.Call.StaticCallee()
+		if fn == nil {
+			return true
+		}
+		return returnsNilWithError(fn, x.Index, memo, depth+1)
+	}
+	return true
+}
+
+// callName is c's function as the call writes it: pkg.F, x.M, f.
+func callName(g *FlowGraph, c *ssa.Call) string {
+	com := &c.Call
+	if com.IsInvoke() {
+		return g.Name(com.Value) + "." + com.Method.Name()
+	}
+	fn := com.StaticCallee()
+	if fn == nil {
+		return g.Name(com.Value)
+	}
+	if fn.Signature.Recv() != nil && len(com.Args) > 0 {
+		return g.Name(com.Args[0]) + "." + fn.Name()
+	}
+	if fn.Parent() != nil {
+		return g.Name(com.Value)
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Pkg != nil && fn.Pkg != c.Parent().Pkg {
+		return fn.Pkg.Pkg.Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// errFindings runs nilflow's grammar gr from the error-path nils of g to
+// its sinks, without heap stores, and reports the sinks they reach that
+// done does not list (reported from a nil constant already), with their
+// first witness that refutation (refute.go) leaves, counted in rst.
+func errFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, done map[uint32]bool, rst *RefuteStats) ([]Finding, error) {
+	g := p.Flow
+	edges, srcs := errSources(g)
+	if len(edges) == 0 {
+		return nil, nil
+	}
+	skip := nilSkip(g)
+	st, _ := g.LookupLabel(LabelStore)
+	targets := make([]uint32, 0, len(g.NilSinks))
+	for _, s := range g.NilSinks {
+		targets = append(targets, s.V)
+	}
+	sv, err := g.Solve(ctx, "nilflow-err", gr, edges, &SolveOptions{
+		Skip: func(i int, e graph.Edge) bool {
+			return e.Label == st || skip(i, e)
+		},
+		Targets: targets, Threads: p.Config.Threads,
+	})
+	if err != nil {
+		return nil, err
+	}
+	// The witness's first step is its source's (errSourceDesc), which
+	// names the call.
+	names := map[string]string{}
+	for k, e := range edges {
+		names[g.Position(e.Info.Pos).String()+" "+e.Desc] = srcs[k].name
+	}
+	var out []Finding
+	for _, s := range g.NilSinks {
+		sym := "N"
+		if s.Iface && (s.Kind == SinkInvoke || s.Kind == SinkAssert) {
+			sym = "NI"
+		} else if s.Iface {
+			continue
+		}
+		if done[s.V] || !sv.Reaches(sym, s.V) {
+			continue
+		}
+		var w []Step
+		checked := !p.Config.NoRefute
+		if checked {
+			wsv, ks, ok, err := refuteFinding(ctx, g, sv, gr, edges, sym, &s, p.Config.Threads, rst)
+			if err != nil {
+				return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+			}
+			if !ok {
+				rst.Dropped++
+				continue
+			}
+			rst.Checked++
+			w = wsv.stepsOf(ks)
+		} else if w, err = sv.Witness(sym, s.V); err != nil {
+			return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+		}
+		msg := nilMessage(s)
+		if len(w) > 0 {
+			if name, ok := names[w[0].Pos.String()+" "+w[0].Desc]; ok {
+				msg += " (the error of " + name + " is not checked)"
+			}
+		}
+		out = append(out, Finding{Check: "nilflow", Pos: g.Position(s.Pos), Message: msg, Witness: w, Checked: checked})
+	}
+	return out, nil
+}
