@@ -67,7 +67,7 @@ func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
 					break
 				}
 				tt, ok := c.Type().(*types.Tuple)
-				if !ok || tt.Len() < 2 || !isErrorType(tt.At(tt.Len()-1).Type()) || constantCall(c) {
+				if !ok || !errConvention(tt) || constantCall(c) {
 					continue
 				}
 				for k := 0; k < tt.Len()-1; k++ {
@@ -95,6 +95,23 @@ func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
 		}
 	}
 	return edges, srcs
+}
+
+// errConvention reports whether results tt follow the (T, error)
+// convention: several results, the last an error, and no other error (a
+// function returning two errors, such as gocommand's (friendlyErr, err),
+// has a convention of its own).
+func errConvention(tt *types.Tuple) bool {
+	n := tt.Len()
+	if n < 2 || !isErrorType(tt.At(n-1).Type()) {
+		return false
+	}
+	for k := 0; k < n-1; k++ {
+		if isErrorType(tt.At(k).Type()) {
+			return false
+		}
+	}
+	return true
 }
 
 func errSourceDesc(s errSource) string {

@@ -235,3 +235,44 @@ func slice(p string) int {
 	b, _ := os.ReadFile(p)
 	return len(b)
 }
+
+// The error kept in a named result that a deferred call may read: SSA
+// keeps it in memory, and the test loads it back (x/tools' present).
+func named(p string) (isDir bool, err error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	return fi.IsDir(), nil
+}
+
+func namedLogged(p string) (isDir bool, err error) {
+	defer func() { log.Print(err) }()
+	fi, err := os.Stat(p)
+	if err != nil {
+		log.Print(err)
+	}
+	return fi.IsDir(), nil // want `fi may be nil interface at method call fi.IsDir\(\) \(the error of os.Stat is not checked\)`
+}
+
+// Two error results are a convention of their own (x/tools' gocommand:
+// friendlyErr and err, the buffers valid under friendlyErr != nil).
+func run(fail bool) (*result, *result, error, error) {
+	if fail {
+		return nil, nil, errors.New("x"), errors.New("y")
+	}
+	return &result{}, &result{}, nil, nil
+}
+
+func twoErrors(fail bool) int {
+	out, _, friendly, _ := run(fail)
+	if friendly != nil {
+		return out.n
+	}
+	return 0
+}
