@@ -52,7 +52,7 @@ type errSource struct {
 func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
 	var edges []SourceEdge
 	var srcs []errSource
-	memo := map[errKey]bool{}
+	ec := NewErrConvention()
 	for _, fn := range g.Funcs {
 		if !g.IsLocal(fn) || fn.Synthetic != "" {
 			continue
@@ -66,28 +66,20 @@ func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
 				if neverReturns(c) {
 					break
 				}
-				tt, ok := c.Type().(*types.Tuple)
-				if !ok || !errConvention(tt) || constantCall(c) {
-					continue
-				}
-				for k := 0; k < tt.Len()-1; k++ {
-					t := tt.At(k).Type()
-					if !errNilable(t) || !hasExtract(c, k) {
-						continue
-					}
+				for _, k := range ec.NilResults(c, g.Analysis.Callees(c)) {
 					v, ok := g.lookup(c, &vkey{c, int32(k), -1, false}, false)
-					if !ok || !mayNilWithError(g, c, k, memo) {
+					if !ok {
 						continue
 					}
-					s := errSource{call: c, comp: k, name: callName(g, c)}
+					s := errSource{call: c, comp: k, name: ErrCallName(g.names, c)}
 					label := "nil"
-					if types.IsInterface(t) {
+					if types.IsInterface(c.Type().(*types.Tuple).At(k).Type()) {
 						label = "nili"
 					}
 					edges = append(edges, SourceEdge{
 						Dst: v, Label: label, Index: graph.NoIndex,
 						Info: EdgeInfo{Pos: c.Pos()},
-						Desc: errSourceDesc(s),
+						Desc: ErrSourceDesc(c, k, s.name),
 					})
 					srcs = append(srcs, s)
 				}
@@ -97,11 +89,53 @@ func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
 	return edges, srcs
 }
 
-// errConvention reports whether results tt follow the (T, error)
+// ErrConvention decides which results of calls the (T, error) convention
+// makes nil sources (see the rules above). It remembers what it found of
+// callees' bodies. Both cflr check and vet mode use it.
+type ErrConvention struct {
+	memo map[errKey]bool
+}
+
+// NewErrConvention returns an ErrConvention with nothing remembered.
+func NewErrConvention() *ErrConvention { return &ErrConvention{memo: map[errKey]bool{}} }
+
+// NilResults lists the results of call c that are nil sources on its
+// error path, in increasing order. callees are c's callees where known
+// (none: a library function without a body, or an unresolved dynamic
+// call, which the convention covers).
+func (ec *ErrConvention) NilResults(c *ssa.Call, callees []*ssa.Function) []int {
+	tt, ok := c.Type().(*types.Tuple)
+	if !ok || !ErrConventionResults(tt) || constantCall(c) {
+		return nil
+	}
+	var out []int
+	for k := 0; k < tt.Len()-1; k++ {
+		if !errNilable(tt.At(k).Type()) || !hasExtract(c, k) {
+			continue
+		}
+		may := len(callees) == 0
+		for _, fn := range callees {
+			if returnsNilWithError(fn, k, ec.memo, 0) {
+				may = true
+				break
+			}
+		}
+		if may {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// IsErrorType reports whether t is error or an error-like pointer or
+// interface type (a custom error type), as the guards take it.
+func IsErrorType(t types.Type) bool { return isErrorType(t) }
+
+// ErrConventionResults reports whether results tt follow the (T, error)
 // convention: several results, the last an error, and no other error (a
 // function returning two errors, such as gocommand's (friendlyErr, err),
 // has a convention of its own).
-func errConvention(tt *types.Tuple) bool {
+func ErrConventionResults(tt *types.Tuple) bool {
 	n := tt.Len()
 	if n < 2 || !isErrorType(tt.At(n-1).Type()) {
 		return false
@@ -114,11 +148,13 @@ func errConvention(tt *types.Tuple) bool {
 	return true
 }
 
-func errSourceDesc(s errSource) string {
-	if tt := s.call.Type().(*types.Tuple); tt.Len() == 2 {
-		return s.name + " may return nil with an error"
+// ErrSourceDesc is the witness step of result k of call c, whose
+// function is named name, as an error-path nil.
+func ErrSourceDesc(c *ssa.Call, k int, name string) string {
+	if tt := c.Type().(*types.Tuple); tt.Len() == 2 {
+		return name + " may return nil with an error"
 	}
-	return fmt.Sprintf("%s may return nil as result %d with an error", s.name, s.comp)
+	return fmt.Sprintf("%s may return nil as result %d with an error", name, k)
 }
 
 // errNilable reports whether a result of type t is a nil source: a nil
@@ -175,22 +211,6 @@ func constantCall(c *ssa.Call) bool {
 type errKey struct {
 	fn *ssa.Function
 	k  int
-}
-
-// mayNilWithError reports whether result k of call c can be nil beside a
-// non-nil error: some callee may return so, or a callee is unknown (then
-// the convention says so).
-func mayNilWithError(g *FlowGraph, c *ssa.Call, k int, memo map[errKey]bool) bool {
-	callees := g.Analysis.Callees(c)
-	if len(callees) == 0 {
-		return true
-	}
-	for _, fn := range callees {
-		if returnsNilWithError(fn, k, memo, 0) {
-			return true
-		}
-	}
-	return false
 }
 
 // returnsNilWithError reports whether fn may return a nil result k beside
@@ -269,21 +289,22 @@ func mayBeNil(v ssa.Value, memo map[errKey]bool, depth, pdepth int) bool {
 	return true
 }
 
-// callName is c's function as the call writes it: pkg.F, x.M, f.
-func callName(g *FlowGraph, c *ssa.Call) string {
+// ErrCallName is c's function as the call writes it (pkg.F, x.M, f),
+// names as for ExprName.
+func ErrCallName(names map[ssa.Value]string, c *ssa.Call) string {
 	com := &c.Call
 	if com.IsInvoke() {
-		return g.Name(com.Value) + "." + com.Method.Name()
+		return exprName(names, com.Value, 0) + "." + com.Method.Name()
 	}
 	fn := com.StaticCallee()
 	if fn == nil {
-		return g.Name(com.Value)
+		return exprName(names, com.Value, 0)
 	}
 	if fn.Signature.Recv() != nil && len(com.Args) > 0 {
-		return g.Name(com.Args[0]) + "." + fn.Name()
+		return exprName(names, com.Args[0], 0) + "." + fn.Name()
 	}
 	if fn.Parent() != nil {
-		return g.Name(com.Value)
+		return exprName(names, com.Value, 0)
 	}
 	if o := fn.Origin(); o != nil {
 		fn = o
