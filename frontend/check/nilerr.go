@@ -127,6 +127,9 @@ func (ec *ErrConvention) NilResults(c *ssa.Call, callees []*ssa.Function) []int 
 	return out
 }
 
+// StoredError is storedError (guard.go), for vet mode's guards.
+func StoredError(x ssa.Value, b *ssa.BasicBlock) (*ssa.Extract, bool) { return storedError(x, b) }
+
 // IsErrorType reports whether t is error or an error-like pointer or
 // interface type (a custom error type), as the guards take it.
 func IsErrorType(t types.Type) bool { return isErrorType(t) }

@@ -34,6 +34,7 @@ type source struct {
 	origin, v uint32
 	what      string
 	ext       []string // witness steps inside other packages (from a fact), before v
+	errCall   string   // for an error-path nil (errSources): the call's function
 }
 
 // sink is a use where a flowing value is fatal (nil) or dangerous (taint).
@@ -77,6 +78,7 @@ type builder struct {
 	verts   []vertex
 	vals    map[ssa.Value]uint32
 	twins   map[ssa.Value]uint32 // nil mode: a call result's error-paired twin
+	ec      *check.ErrConvention // nil mode: which call results are nil with an error
 	results map[resultKey]uint32 // call result vertices (tuples)
 	cells   map[any]uint32       // field, global and local-variable cells
 	funcs   map[*ssa.Function]*fnInfo
@@ -93,6 +95,7 @@ type builder struct {
 	guardEdges map[any][][2]*ssa.BasicBlock
 	cur        ssa.Instruction // the instruction being translated (the use, for guards)
 	nf         *check.NilFacts // nil mode: the facts of the function being translated
+	phiTo      *ssa.BasicBlock // the block of the phi whose operand is being read
 	names      map[ssa.Value]string
 	ipos       map[ssa.Instruction]token.Pos // positions for instructions that have none
 	idx        map[ssa.Instruction]int       // an instruction's index in its block
@@ -211,30 +214,21 @@ func storedTo(v ssa.Value, depth int) bool {
 	return false
 }
 
-// errUsed reports whether the error result of a (T, error) call is used
-// at all. The convention is that T is valid where the error is nil; vet
-// mode trusts a caller that looks at the error in any way (compares it,
-// passes it to require.NoError, returns it), as the check after it cannot
-// always be seen as a guard, and reports T only when the error is
-// discarded.
-func errUsed(tuple ssa.Value) bool {
-	refs := tuple.Referrers()
-	if refs == nil {
-		return false
+// errSources adds the error-path nils of call c (cflr check's
+// ErrConvention): a source into the error-paired twin of each result that
+// the callee may leave nil beside a non-nil error. The twin reaches the
+// uses that no check of the error guards.
+func (b *builder) errSources(c *ssa.Call, callee *ssa.Function) {
+	var callees []*ssa.Function
+	if callee != nil {
+		callees = []*ssa.Function{callee}
 	}
-	last := tuple.Type().(*types.Tuple).Len() - 1
-	for _, r := range *refs {
-		if ex, ok := r.(*ssa.Extract); ok && ex.Index == last {
-			if er := ex.Referrers(); er != nil {
-				for _, u := range *er {
-					if _, ok := u.(*ssa.DebugRef); !ok {
-						return true
-					}
-				}
-			}
-		}
+	for _, k := range b.ec.NilResults(c, callees) {
+		name := check.ErrCallName(b.names, c)
+		src := b.addSource(c.Pos(), check.ErrSourceDesc(c, k, name), nil)
+		b.sources[len(b.sources)-1].errCall = name
+		b.edge(src, b.result(c, k, true))
 	}
-	return false
 }
 
 // objFieldKey names the nil-mode cell of field f of one base value.
@@ -259,7 +253,7 @@ func newBuilder(pass *analysis.Pass, m mode, models *Models, res *ssaResult) *bu
 		pass: pass, mode: m, models: models, g: g,
 		lE: g.Label("e"), lCall: g.Label("call_i"), lRet: g.Label("ret_i"),
 		lS: g.Label("s"), lP: g.Label("p"),
-		vals: map[ssa.Value]uint32{}, twins: map[ssa.Value]uint32{},
+		vals: map[ssa.Value]uint32{}, twins: map[ssa.Value]uint32{}, ec: check.NewErrConvention(),
 		results: map[resultKey]uint32{}, cells: map[any]uint32{},
 		funcs: map[*ssa.Function]*fnInfo{}, guards: map[any][]*ssa.BasicBlock{}, derefs: map[any][]ssa.Instruction{}, guardEdges: map[any][][2]*ssa.BasicBlock{},
 		reach: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}, mem: map[any][2][]memAccess{},
@@ -379,7 +373,10 @@ func (b *builder) from(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos) []uint32
 		}
 		out := []uint32{b.value(v)}
 		if t, ok := b.twin(v); ok {
-			if ex := v.(*ssa.Extract); !b.guarded(errKey{ex.Tuple}, blk) && !errUsed(ex.Tuple) {
+			// (A call with two errors has a convention of its own: its
+			// twins get nothing, as in cflr check.)
+			if ex := v.(*ssa.Extract); !b.guarded(errKey{ex.Tuple}, blk) && !b.onGuardEdge(errKey{ex.Tuple}, blk) &&
+				check.ErrConventionResults(ex.Tuple.Type().(*types.Tuple)) {
 				out = append(out, t)
 			}
 		}
@@ -393,6 +390,21 @@ func (b *builder) from(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos) []uint32
 		return nil // numbers and booleans carry no taint
 	}
 	return []uint32{b.value(v)}
+}
+
+// onGuardEdge reports whether the phi operand being read, at the end of
+// blk, flows along an edge on which key is guarded (if err != nil { v =
+// def }: the edge that skips the branch has err nil).
+func (b *builder) onGuardEdge(key any, blk *ssa.BasicBlock) bool {
+	if b.phiTo == nil {
+		return false
+	}
+	for _, e := range b.guardEdges[key] {
+		if e[0] == blk && e[1] == b.phiTo {
+			return true
+		}
+	}
+	return false
 }
 
 // guarded reports whether a guard on key holds in blk.
@@ -516,7 +528,12 @@ func (b *builder) computeGuards(fn *ssa.Function) {
 			keys = append(keys, k)
 		}
 		b.guard(fn, blk, nonNil, keys)
-		if ex, ok := x.(*ssa.Extract); ok {
+		ex, ok := x.(*ssa.Extract)
+		if !ok {
+			// An error kept in a variable (a named result) and loaded back.
+			ex, ok = check.StoredError(x, blk)
+		}
+		if ok {
 			if c, ok := ex.Tuple.(*ssa.Call); ok && errorConvention(c.Common().Signature()) &&
 				ex.Index == c.Common().Signature().Results().Len()-1 {
 				b.guard(fn, blk, isNil, []any{errKey{ex.Tuple}})
@@ -675,7 +692,9 @@ func (b *builder) instr(fn *ssa.Function, blk *ssa.BasicBlock, instr ssa.Instruc
 				continue
 			}
 			b.cur = p.Instrs[len(p.Instrs)-1] // the use is at the end of the predecessor
+			b.phiTo = blk
 			b.flow(e, p, b.bpos[p], b.value(in))
+			b.phiTo = nil
 		}
 		return
 	case ssa.CallInstruction:
@@ -1185,6 +1204,9 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 	if callee != nil && callee.Blocks == nil && callee.Origin() != nil {
 		callee = callee.Origin()
 	}
+	if call, ok := c.(*ssa.Call); ok && b.mode == nilMode {
+		b.errSources(call, callee)
+	}
 	if callee != nil && b.funcs[callee] != nil {
 		// A call between the package's own functions: parentheses.
 		fi := b.funcs[callee]
@@ -1474,13 +1496,11 @@ func nilable(t types.Type) bool {
 	return false
 }
 
-// errorConvention reports whether sig returns (T..., error).
+// errorConvention reports whether sig returns (T..., error), the error
+// possibly of a custom error type, as cflr check takes it.
 func errorConvention(sig *types.Signature) bool {
 	r := sig.Results()
-	if r.Len() < 2 {
-		return false
-	}
-	return types.Identical(r.At(r.Len()-1).Type(), types.Universe.Lookup("error").Type())
+	return r.Len() >= 2 && check.IsErrorType(r.At(r.Len()-1).Type())
 }
 
 func fieldVar(t types.Type, i int) *types.Var {

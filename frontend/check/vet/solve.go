@@ -500,7 +500,11 @@ func (s *solved) message(sk sink, src source) string {
 	if sk.iface {
 		what = "nil interface"
 	}
-	return fmt.Sprintf("%s may be %s at %s", sk.expr, what, sk.what)
+	msg := fmt.Sprintf("%s may be %s at %s", sk.expr, what, sk.what)
+	if src.errCall != "" {
+		msg += " (the error of " + src.errCall + " is not checked)"
+	}
+	return msg
 }
 
 func joinSteps(w []string) string {

@@ -74,7 +74,7 @@ func errChecked() int {
 
 func errIgnored() int {
 	t, _ := load(false)
-	return t.x // want `t may be nil at field access t.x: .*result 0 of load \(with an error\)`
+	return t.x // want `t may be nil at field access t.x \(the error of load is not checked\): .*load may return nil with an error`
 }
 
 func nilMap() {
