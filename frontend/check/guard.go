@@ -168,31 +168,6 @@ func collectGuards(gs []guard, cond ssa.Value, b, t, f *ssa.BasicBlock, depth in
 	return gs
 }
 
-// storedError returns the error result of a call that x, a load of a
-// local variable compared with nil at the end of block b, reads: the
-// variable's last store in b stores it. A named result that a deferred
-// closure may read is such a variable (func f() (err error) { v, err =
-// g(); if err != nil { ... } }).
-func storedError(x ssa.Value, b *ssa.BasicBlock) (*ssa.Extract, bool) {
-	ld, ok := x.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL || ld.Block() != b {
-		return nil, false
-	}
-	a, ok := ld.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	for k := len(b.Instrs) - 1; k >= 0; k-- {
-		st, ok := b.Instrs[k].(*ssa.Store)
-		if !ok || st.Addr != ssa.Value(a) {
-			continue
-		}
-		ex, ok := st.Val.(*ssa.Extract)
-		return ex, ok && isErrorType(ex.Type()) && precedes(st, ld)
-	}
-	return nil, false
-}
-
 func siblingGuards(gs []guard, ex *ssa.Extract, b, to *ssa.BasicBlock) []guard {
 	for _, r := range *ex.Tuple.Referrers() {
 		if sib, ok := r.(*ssa.Extract); ok && sib.Index != ex.Index && nilable(sib.Type()) {

@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -127,7 +128,34 @@ func (ec *ErrConvention) NilResults(c *ssa.Call, callees []*ssa.Function) []int 
 	return out
 }
 
-// StoredError is storedError (guard.go), for vet mode's guards.
+// storedError returns the error result of a call that x, a load compared
+// with nil at the end of block b, reads back: the last store before it in
+// b into the same access path (a local variable, a named result that a
+// deferred closure may read, a field: v, x.err = f(); if x.err != nil)
+// stores it. A store of another error in between (the first one dropped)
+// is the last store, and then the test guards nothing of the first call.
+func storedError(x ssa.Value, b *ssa.BasicBlock) (*ssa.Extract, bool) {
+	ld, ok := x.(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL || ld.Block() != b {
+		return nil, false
+	}
+	key := pathKey(ld)
+	k := len(b.Instrs) - 1
+	for k >= 0 && b.Instrs[k] != ssa.Instruction(ld) {
+		k--
+	}
+	for k--; k >= 0; k-- {
+		st, ok := b.Instrs[k].(*ssa.Store)
+		if !ok || pathKey(&ssa.UnOp{Op: token.MUL, X: st.Addr}) != key {
+			continue
+		}
+		ex, ok := st.Val.(*ssa.Extract)
+		return ex, ok && isErrorType(ex.Type())
+	}
+	return nil, false
+}
+
+// StoredError is storedError, for vet mode's guards.
 func StoredError(x ssa.Value, b *ssa.BasicBlock) (*ssa.Extract, bool) { return storedError(x, b) }
 
 // IsErrorType reports whether t is error or an error-like pointer or

@@ -276,3 +276,52 @@ func twoErrors(fail bool) int {
 	}
 	return 0
 }
+
+// The error kept in a field and tested there (pebble's iterators:
+// valueMerger, i.err = i.merge(...); if i.err != nil { return }).
+type merger interface{ Merge() error }
+
+type iter struct{ err error }
+
+type concat struct{ parts []string }
+
+func (c *concat) Merge() error { return nil }
+
+func (i *iter) open(k string) (merger, error) {
+	if k == "" {
+		return nil, errors.New("no merger")
+	}
+	return &concat{}, nil
+}
+
+func (i *iter) value() (string, error) { return "", nil }
+
+func mergeChecked(i *iter, k string) {
+	m, err := i.open(k)
+	i.err = err
+	if i.err != nil {
+		return
+	}
+	i.err = m.Merge()
+}
+
+func mergeField(i *iter, k string) {
+	var m merger
+	m, i.err = i.open(k)
+	if i.err != nil {
+		return
+	}
+	i.err = m.Merge()
+}
+
+// The first error overwritten by the next before any test: the test
+// guards nothing of the first call.
+func mergeOverwritten(i *iter, k string) {
+	var m merger
+	m, i.err = i.open(k)
+	_, i.err = i.value()
+	if i.err != nil {
+		return
+	}
+	i.err = m.Merge() // want `m may be nil interface at method call m.Merge\(\) \(the error of i.open is not checked\)`
+}
