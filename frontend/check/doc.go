@@ -83,6 +83,17 @@
 // (and again forbidding another of its edges if none survived); the
 // finding is reported only when a witness survives, marked Checked.
 //
+// # The error convention
+//
+// Besides the nils the code writes, nilflow takes the other results of a
+// call whose last result is an error as nil on the error path, library
+// calls included (nilerr.go): the unguarded copy of such a result is a
+// source, so that a use the error's guards do not cover (the error
+// dropped, logged and continued, or checked after the use) is reported,
+// with a witness that starts at the call. Such nils are not followed
+// into the heap; results that the callee never leaves nil beside an
+// error, and library calls with constant arguments only, are no sources.
+//
 // # Precision choices
 //
 // Flow is flow-insensitive through the heap and SSA-precise in

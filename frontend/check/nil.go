@@ -34,9 +34,12 @@ and calls of library methods that dereference their receiver. A value a
 nil test finds nil (if x == nil { x.f }) is a nil too, as go vet's nilness
 finds it, and code such a test makes unreachable is not checked. Uses guarded
 by x != nil (or after if x == nil { return }), by err == nil for the other
-results of a call, or by a comma-ok are not reported. Nils from library
-code, implicit zero values and memory the points-to analysis does not
-model are not followed.`
+results of a call, or by a comma-ok are not reported. The other results
+of a call whose last result is an error (library calls included) are nil
+where the error is not: a use the error's check does not cover (the
+error dropped, logged and continued, or checked after the use) is
+reported. Other nils from library code, implicit zero values and memory
+the points-to analysis does not model are not followed.`
 }
 
 func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {

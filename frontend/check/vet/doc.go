@@ -73,11 +73,12 @@
 //   - Nothing crosses a package boundary through fields, globals or
 //     containers: facts describe functions only.
 //   - A declared variable's zero value (var p *T) is a nil source only
-//     when nothing assigns the variable; a (T, error) result is nil only
-//     where its error is discarded (a caller that looks at the error in
-//     any way is trusted to have checked it), only when the last result
-//     is of type error, and not through variables assigned in correlated
-//     branches. Validators (filepath.IsLocal) are not modelled. Methods that test their receiver
+//     when nothing assigns the variable. A (T, error) result is nil
+//     where no check of its error guards the use (the same rules as
+//     `cflr check`'s, frontend/check/nilerr.go), but the callee's body is
+//     known only in the same package (elsewhere the convention is taken
+//     at its word), and not through variables assigned in correlated
+//     branches (phis of errors). Validators (filepath.IsLocal) are not modelled. Methods that test their receiver
 //     (!s.Empty()) do not guard it, and a nil reached through a pointer to
 //     a pointer argument is not followed.
 //   - The standard library is not analyzed: calls into it pass taint from
