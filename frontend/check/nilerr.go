@@ -129,30 +129,98 @@ func (ec *ErrConvention) NilResults(c *ssa.Call, callees []*ssa.Function) []int 
 }
 
 // storedError returns the error result of a call that x, a load compared
-// with nil at the end of block b, reads back: the last store before it in
-// b into the same access path (a local variable, a named result that a
-// deferred closure may read, a field: v, x.err = f(); if x.err != nil)
-// stores it. A store of another error in between (the first one dropped)
-// is the last store, and then the test guards nothing of the first call.
+// with nil at the end of block b, reads back: the last store into the same
+// access path (a local variable, a named result that a deferred closure
+// may read, a field: v, x.err = f(); if x.err != nil) before it stores
+// it. A store of another error in between (the first one dropped) is the
+// last store, and then the test guards nothing of the first call.
+//
+// The store may be in a block that dominates b, when the path is tested
+// again (pebble's v, i.err = merge(); if i.err == nil { next(v) }; if
+// i.err == nil { finish(v) }): then every other store into the path on
+// the way must be made where a test found the path nil, so that the
+// call's error was nil there. Stores through other pointers (a callee
+// writing i.err) are not looked for.
 func storedError(x ssa.Value, b *ssa.BasicBlock) (*ssa.Extract, bool) {
 	ld, ok := x.(*ssa.UnOp)
-	if !ok || ld.Op != token.MUL || ld.Block() != b {
+	if !ok || ld.Op != token.MUL || ld.Block() != b || !isErrorType(ld.Type()) {
 		return nil, false
 	}
 	key := pathKey(ld)
-	k := len(b.Instrs) - 1
-	for k >= 0 && b.Instrs[k] != ssa.Instruction(ld) {
-		k--
+	stores := func(blk *ssa.BasicBlock, before ssa.Instruction) *ssa.Store {
+		k := len(blk.Instrs) - 1
+		if before != nil {
+			for k >= 0 && blk.Instrs[k] != before {
+				k--
+			}
+			k--
+		}
+		for ; k >= 0; k-- {
+			if st, ok := blk.Instrs[k].(*ssa.Store); ok && pathKey(&ssa.UnOp{Op: token.MUL, X: st.Addr}) == key {
+				return st
+			}
+		}
+		return nil
 	}
-	for k--; k >= 0; k-- {
-		st, ok := b.Instrs[k].(*ssa.Store)
-		if !ok || pathKey(&ssa.UnOp{Op: token.MUL, X: st.Addr}) != key {
+	st := stores(b, ld)
+	if st == nil {
+		for d := b.Idom(); d != nil && st == nil; d = d.Idom() {
+			if st = stores(d, nil); st != nil && !onlyUnderNilTest(st.Block(), b, key) {
+				return nil, false
+			}
+		}
+	}
+	if st == nil {
+		return nil, false
+	}
+	ex, ok := st.Val.(*ssa.Extract)
+	return ex, ok && isErrorType(ex.Type())
+}
+
+// onlyUnderNilTest reports whether every store into access path key in
+// the blocks between d and b (dominated by d, reaching b) is made where
+// a test found the path nil.
+func onlyUnderNilTest(d, b *ssa.BasicBlock, key string) bool {
+	reach := map[*ssa.BasicBlock]bool{b: true}
+	work := []*ssa.BasicBlock{b}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range x.Preds {
+			if !reach[p] && p != d && d.Dominates(p) {
+				reach[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	var nilSide []*ssa.BasicBlock
+	for _, blk := range d.Parent().Blocks {
+		if x, isNil, ok := nilTest(blk); ok && pathKey(x) == key && livePreds(isNil) == 1 {
+			nilSide = append(nilSide, isNil)
+		}
+	}
+	for blk := range reach {
+		if blk == b {
 			continue
 		}
-		ex, ok := st.Val.(*ssa.Extract)
-		return ex, ok && isErrorType(ex.Type())
+		for _, instr := range blk.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || pathKey(&ssa.UnOp{Op: token.MUL, X: st.Addr}) != key {
+				continue
+			}
+			under := false
+			for _, n := range nilSide {
+				if n.Dominates(blk) {
+					under = true
+					break
+				}
+			}
+			if !under {
+				return false
+			}
+		}
 	}
-	return nil, false
+	return true
 }
 
 // StoredError is storedError, for vet mode's guards.

@@ -325,3 +325,30 @@ func mergeOverwritten(i *iter, k string) {
 	}
 	i.err = m.Merge() // want `m may be nil interface at method call m.Merge\(\) \(the error of i.open is not checked\)`
 }
+
+// The error tested again further on (pebble's compactionIter: the second
+// test holds only if the call's error was nil, as the only store in
+// between is made where the first test found it nil).
+func mergeRetested(i *iter, k string) {
+	var m merger
+	m, i.err = i.open(k)
+	if i.err == nil {
+		_, i.err = i.value()
+	}
+	if i.err == nil {
+		i.err = m.Merge()
+	}
+}
+
+// Stored again where the error was not found nil: the second test guards
+// nothing.
+func mergeRestored(i *iter, k string, retry bool) {
+	var m merger
+	m, i.err = i.open(k)
+	if retry {
+		i.err = nil
+	}
+	if i.err == nil {
+		i.err = m.Merge() // want `m may be nil interface at method call m.Merge\(\) \(the error of i.open is not checked\)`
+	}
+}
