@@ -106,7 +106,7 @@ func NewErrConvention() *ErrConvention { return &ErrConvention{memo: map[errKey]
 // call, which the convention covers).
 func (ec *ErrConvention) NilResults(c *ssa.Call, callees []*ssa.Function) []int {
 	tt, ok := c.Type().(*types.Tuple)
-	if !ok || !ErrConventionResults(tt) || constantCall(c) {
+	if !ok || !ErrConventionResults(tt) || constantCall(c) || mustChecked(c, tt.Len()-1) {
 		return nil
 	}
 	var out []int
@@ -245,6 +245,68 @@ func ErrConventionResults(tt *types.Tuple) bool {
 		}
 	}
 	return true
+}
+
+// mustChecked reports whether the error (result k) of call c is passed,
+// in c's block, to a function that does not return when it is not nil:
+// a helper of the program (func must(err error) { if err != nil {
+// panic(err) } }, or log.Fatal and os.Exit there) or testify's
+// require.NoError. The block does not go on with a non-nil error; uses
+// of the other results before the helper's call are not looked for.
+func mustChecked(c *ssa.Call, k int) bool {
+	for _, r := range *c.Referrers() {
+		ex, ok := r.(*ssa.Extract)
+		if !ok || ex.Index != k {
+			continue
+		}
+		for _, u := range *ex.Referrers() {
+			h, ok := u.(*ssa.Call)
+			if !ok || h.Block() != c.Block() {
+				continue
+			}
+			fn := h.Call.StaticCallee()
+			if fn == nil {
+				continue
+			}
+			for j, a := range h.Call.Args {
+				if a == ssa.Value(ex) && exitsIfNonNil(fn, j) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// exitsIfNonNil reports whether fn does not return when its parameter j
+// is not nil: its first block tests the parameter and the non-nil branch
+// ends the function's normal flow (a panic, log.Fatal, os.Exit, ...), or
+// fn is testify's require.NoError (a function or an Assertions method).
+func exitsIfNonNil(fn *ssa.Function, j int) bool {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Pkg != nil && strings.HasSuffix(fn.Pkg.Pkg.Path(), "/stretchr/testify/require") {
+		// require.NoError(t, err), and (*require.Assertions).NoError(err)
+		// with its receiver first.
+		return fn.Name() == "NoError" && j == 1
+	}
+	if len(fn.Blocks) == 0 || j >= len(fn.Params) {
+		return false
+	}
+	x, isNil, ok := nilTest(fn.Blocks[0])
+	if !ok || x != ssa.Value(fn.Params[j]) {
+		return false
+	}
+	nonNil := fn.Blocks[0].Succs[0]
+	if nonNil == isNil {
+		nonNil = fn.Blocks[0].Succs[1]
+	}
+	if noReturn(nonNil) {
+		return true
+	}
+	_, panics := nonNil.Instrs[len(nonNil.Instrs)-1].(*ssa.Panic)
+	return panics
 }
 
 // ErrSourceDesc is the witness step of result k of call c, whose

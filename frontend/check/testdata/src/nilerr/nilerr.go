@@ -352,3 +352,29 @@ func mergeRestored(i *iter, k string, retry bool) {
 		i.err = m.Merge() // want `m may be nil interface at method call m.Merge\(\) \(the error of i.open is not checked\)`
 	}
 }
+
+// A helper that panics on a non-nil error: the block does not go on.
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+func helperChecked(s string) string {
+	u, err := url.Parse(s)
+	must(err)
+	return u.Host
+}
+
+// A helper that only logs: the use is reported.
+func warn(err error) {
+	if err != nil {
+		log.Print(err)
+	}
+}
+
+func helperLogged(s string) string {
+	u, err := url.Parse(s)
+	warn(err)
+	return u.Host // want `u may be nil at field access u.Host \(the error of url.Parse is not checked\)`
+}
