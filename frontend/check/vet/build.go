@@ -392,6 +392,25 @@ func (b *builder) from(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos) []uint32
 	return []uint32{b.value(v)}
 }
 
+// withItsError reports whether u is the error-paired twin of argument a
+// and a's error goes to the same call (checkError(f())): the callee gets
+// the error with the value, and its results are guarded by the caller's
+// check of the error it returns, which vet mode's plain results are not.
+func (b *builder) withItsError(a ssa.Value, u uint32, args []ssa.Value) bool {
+	t, ok := b.twin(a)
+	if !ok || t != u {
+		return false
+	}
+	ex := a.(*ssa.Extract)
+	last := ex.Tuple.Type().(*types.Tuple).Len() - 1
+	for _, o := range args {
+		if oe, ok := o.(*ssa.Extract); ok && oe.Tuple == ex.Tuple && oe.Index == last {
+			return true
+		}
+	}
+	return false
+}
+
 // onGuardEdge reports whether the phi operand being read, at the end of
 // blk, flows along an edge on which key is guarded (if err != nil { v =
 // def }: the edge that skips the branch has err nil).
@@ -1215,6 +1234,9 @@ func (b *builder) call(fn *ssa.Function, blk *ssa.BasicBlock, c ssa.CallInstruct
 		for k, a := range args {
 			if k < len(fi.params) {
 				for _, u := range b.from(a, blk, pos) {
+					if b.withItsError(a, u, args) {
+						continue
+					}
 					b.labeled(u, fi.params[k], b.lCall, idx)
 				}
 				// Taint the callee writes into what a pointer, slice, map
