@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -1018,7 +1019,13 @@ func (b *builder) nilInstr(fn *ssa.Function, blk *ssa.BasicBlock, instr ssa.Inst
 		b.flow(in.X, blk, pos, b.value(in))
 	case *ssa.Store:
 		if k, ok := b.addrCell(in.Addr); ok {
-			b.memStore(k, in, b.from(in.Val, blk, pos))
+			// An error-path nil is not stored (as in cflr check: v, x.err
+			// = f() stores it before the error's check).
+			vs := b.from(in.Val, blk, pos)
+			if t, ok := b.twin(in.Val); ok {
+				vs = slices.DeleteFunc(vs, func(u uint32) bool { return u == t })
+			}
+			b.memStore(k, in, vs)
 		}
 		// A struct copied from one variable into another: its fields' cells.
 		if u, ok := in.Val.(*ssa.UnOp); ok && u.Op == token.MUL {
