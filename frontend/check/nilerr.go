@@ -247,6 +247,9 @@ func ErrConventionResults(tt *types.Tuple) bool {
 	return true
 }
 
+// MustChecked is mustChecked, for vet mode's error-paired twins.
+func MustChecked(c *ssa.Call, k int) bool { return mustChecked(c, k) }
+
 // mustChecked reports whether the error (result k) of call c is passed,
 // in c's block, to a function that does not return when it is not nil:
 // a helper of the program (func must(err error) { if err != nil {

@@ -80,6 +80,7 @@ type builder struct {
 	vals    map[ssa.Value]uint32
 	twins   map[ssa.Value]uint32 // nil mode: a call result's error-paired twin
 	ec      *check.ErrConvention // nil mode: which call results are nil with an error
+	must    map[*ssa.Call]bool   // nil mode: mustChecked's answers
 	results map[resultKey]uint32 // call result vertices (tuples)
 	cells   map[any]uint32       // field, global and local-variable cells
 	funcs   map[*ssa.Function]*fnInfo
@@ -254,7 +255,7 @@ func newBuilder(pass *analysis.Pass, m mode, models *Models, res *ssaResult) *bu
 		pass: pass, mode: m, models: models, g: g,
 		lE: g.Label("e"), lCall: g.Label("call_i"), lRet: g.Label("ret_i"),
 		lS: g.Label("s"), lP: g.Label("p"),
-		vals: map[ssa.Value]uint32{}, twins: map[ssa.Value]uint32{}, ec: check.NewErrConvention(),
+		vals: map[ssa.Value]uint32{}, twins: map[ssa.Value]uint32{}, ec: check.NewErrConvention(), must: map[*ssa.Call]bool{},
 		results: map[resultKey]uint32{}, cells: map[any]uint32{},
 		funcs: map[*ssa.Function]*fnInfo{}, guards: map[any][]*ssa.BasicBlock{}, derefs: map[any][]ssa.Instruction{}, guardEdges: map[any][][2]*ssa.BasicBlock{},
 		reach: map[*ssa.BasicBlock]map[*ssa.BasicBlock]bool{}, mem: map[any][2][]memAccess{},
@@ -377,7 +378,7 @@ func (b *builder) from(v ssa.Value, blk *ssa.BasicBlock, pos token.Pos) []uint32
 			// (A call with two errors has a convention of its own: its
 			// twins get nothing, as in cflr check.)
 			if ex := v.(*ssa.Extract); !b.guarded(errKey{ex.Tuple}, blk) && !b.onGuardEdge(errKey{ex.Tuple}, blk) &&
-				check.ErrConventionResults(ex.Tuple.Type().(*types.Tuple)) {
+				check.ErrConventionResults(ex.Tuple.Type().(*types.Tuple)) && !b.mustChecked(ex) {
 				out = append(out, t)
 			}
 		}
@@ -410,6 +411,23 @@ func (b *builder) withItsError(a ssa.Value, u uint32, args []ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// mustChecked reports whether the error of ex's call goes to a helper
+// that does not return on a non-nil error (require.NoError(t, err),
+// must(err)): its twin then flows nowhere.
+func (b *builder) mustChecked(ex *ssa.Extract) bool {
+	c, ok := ex.Tuple.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	k := ex.Tuple.Type().(*types.Tuple).Len() - 1
+	r, ok := b.must[c]
+	if !ok {
+		r = check.MustChecked(c, k)
+		b.must[c] = r
+	}
+	return r
 }
 
 // onGuardEdge reports whether the phi operand being read, at the end of
