@@ -691,7 +691,10 @@ func (b *flowBuilder) forward(u *ssa.UnOp, defs []memDef, dst []uint32) bool {
 			if d.guarded {
 				srcs[k] = b.leaves(d.st.Val, -1, true)
 			} else {
-				srcs[k] = b.use(d.st.Val, d.st)
+				// The stored value as the load reads it: a guard of the
+				// value that holds there (v, err := f(); s.v = v; if err
+				// != nil { return }; s.v.x) holds for what was stored.
+				srcs[k] = b.use(d.st.Val, u)
 			}
 			if len(srcs[k]) != len(dst) {
 				return false

@@ -378,3 +378,27 @@ func helperLogged(s string) string {
 	warn(err)
 	return u.Host // want `u may be nil at field access u.Host \(the error of url.Parse is not checked\)`
 }
+
+// The result stored into a local object, read back after the check: the
+// load is not nil there.
+func storedThenChecked(s string) (string, error) {
+	srv := &server{}
+	var err error
+	srv.base, err = url.Parse(s)
+	if err != nil {
+		return "", err
+	}
+	return srv.base.Host, nil
+}
+
+// Read back before the check.
+func storedThenUsed(s string) (string, error) {
+	srv := &server{}
+	var err error
+	srv.base, err = url.Parse(s)
+	h := srv.base.Host // want `srv.base may be nil at field access srv.base.Host \(the error of url.Parse is not checked\)`
+	if err != nil {
+		return "", err
+	}
+	return h, nil
+}

@@ -207,7 +207,9 @@ func callsLoop() { loop([]*opts{newOpts()}) }
 
 // The error convention holds where a function with defers returns
 // through its result variables: return nil, err stores the nil into a
-// result variable that the return then loads.
+// result variable that the return then loads. (Its caller's use under
+// err != nil is on the error path: the error convention reports it,
+// nilerr.go.)
 func withDefer(c bool) (*opts, error) {
 	defer unrelated()
 	if c {
@@ -225,7 +227,7 @@ var errRetry error = retryError{}
 func useWithDefer(c bool) {
 	o, err := withDefer(c)
 	if err != nil && err != errRetry {
-		o.name = "x" // o is nil here, but only beside a non-nil error
+		o.name = "x" // want `o may be nil at field access o.name \(the error of withDefer is not checked\)`
 	}
 }
 
