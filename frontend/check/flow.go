@@ -71,6 +71,10 @@ type EdgeInfo struct {
 	// the storing function did not allocate: nilflow does not follow it
 	// (see nilChecker.skip).
 	Existing bool
+	// Unguarded marks a load that reads a stored value whose guard holds
+	// at the load but not at the store (localmem.go): the error
+	// convention's nils do not cross it (nilerr.go).
+	Unguarded bool
 }
 
 // NilSource is one explicit nil constant and the vertex it is (VNil).

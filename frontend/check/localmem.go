@@ -691,10 +691,7 @@ func (b *flowBuilder) forward(u *ssa.UnOp, defs []memDef, dst []uint32) bool {
 			if d.guarded {
 				srcs[k] = b.leaves(d.st.Val, -1, true)
 			} else {
-				// The stored value as the load reads it: a guard of the
-				// value that holds there (v, err := f(); s.v = v; if err
-				// != nil { return }; s.v.x) holds for what was stored.
-				srcs[k] = b.use(d.st.Val, u)
+				srcs[k] = b.use(d.st.Val, d.st)
 			}
 			if len(srcs[k]) != len(dst) {
 				return false
@@ -707,7 +704,17 @@ func (b *flowBuilder) forward(u *ssa.UnOp, defs []memDef, dst []uint32) bool {
 			pos = d.st.Pos()
 		}
 		if srcs[k] != nil {
-			b.connect(srcs[k], dst, LabelAssign, graph.NoIndex, EdgeInfo{Pos: pos})
+			// A guard of the stored value that holds at the load but not
+			// at the store (v, err := f(); s.v = v; if err != nil {
+			// return }; s.v.x) stops the error convention's nils.
+			info := EdgeInfo{Pos: pos}
+			if d.st != nil && !d.guarded {
+				if _, ok := d.st.Val.(*ssa.Const); !ok {
+					at := b.use(d.st.Val, u)
+					info.Unguarded = len(at) == len(srcs[k]) && len(at) > 0 && at[0] != srcs[k][0]
+				}
+			}
+			b.connect(srcs[k], dst, LabelAssign, graph.NoIndex, info)
 		}
 	}
 	return true
