@@ -3,7 +3,6 @@ package check
 import (
 	"context"
 	"path/filepath"
-	"sort"
 	"testing"
 
 	"github.com/cflr/cflr/frontend"
@@ -38,32 +37,5 @@ func TestNilnessSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	report(t, score)
-}
-
-func report(t *testing.T, s *nilsuite.Result) {
-	t.Helper()
-	var pkgs []string
-	for p := range s.Total {
-		pkgs = append(pkgs, p)
-	}
-	sort.Strings(pkgs)
-	for _, p := range pkgs {
-		t.Logf("package %s: %d/%d panicking want lines reported", p, s.Found[p], s.Total[p])
-	}
-	for _, m := range s.Missed {
-		if why, ok := nilsuite.ExpectedMiss[m]; ok {
-			t.Logf("missed, as expected: %s (%s)", m, why)
-			continue
-		}
-		t.Errorf("missed: %s", m)
-	}
-	for _, e := range s.Extra {
-		t.Logf("extra: %s", e)
-	}
-	found, total := s.Sum()
-	t.Logf("total: %d/%d panicking want lines, %d reports on other lines", found, total, len(s.Extra))
-	if msg := s.Fail(); msg != "" {
-		t.Error(msg)
-	}
+	score.Check(t)
 }

@@ -2,7 +2,6 @@ package vet_test
 
 import (
 	"path/filepath"
-	"sort"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -35,27 +34,5 @@ func TestNilnessSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pkgs []string
-	for p := range s.Total {
-		pkgs = append(pkgs, p)
-	}
-	sort.Strings(pkgs)
-	for _, p := range pkgs {
-		t.Logf("package %s: %d/%d panicking want lines reported", p, s.Found[p], s.Total[p])
-	}
-	for _, m := range s.Missed {
-		if why, ok := nilsuite.ExpectedMiss[m]; ok {
-			t.Logf("missed, as expected: %s (%s)", m, why)
-			continue
-		}
-		t.Errorf("missed: %s", m)
-	}
-	for _, e := range s.Extra {
-		t.Logf("extra: %s", e)
-	}
-	found, total := s.Sum()
-	t.Logf("total: %d/%d panicking want lines, %d reports on other lines", found, total, len(s.Extra))
-	if msg := s.Fail(); msg != "" {
-		t.Error(msg)
-	}
+	s.Check(t)
 }

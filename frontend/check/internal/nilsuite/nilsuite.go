@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"testing"
 )
 
 // Panics matches the nilness messages of uses that panic.
@@ -134,4 +135,33 @@ var ExpectedMiss = map[string]string{
 	// the index; NilAway's suite wants such a branch silent
 	// (slices.go's len(a) != 0 cases). Code that cannot run has no panics.
 	"a/a.go:283: index of nil slice": "the len test decides the branch: it cannot run",
+}
+
+// Check logs r per package, its misses and extras, and fails t on a miss
+// not in ExpectedMiss or when r fails the suite's bar (Fail).
+func (r *Result) Check(t testing.TB) {
+	t.Helper()
+	var pkgs []string
+	for p := range r.Total {
+		pkgs = append(pkgs, p)
+	}
+	sort.Strings(pkgs)
+	for _, p := range pkgs {
+		t.Logf("package %s: %d/%d panicking want lines reported", p, r.Found[p], r.Total[p])
+	}
+	for _, m := range r.Missed {
+		if why, ok := ExpectedMiss[m]; ok {
+			t.Logf("missed, as expected: %s (%s)", m, why)
+			continue
+		}
+		t.Errorf("missed: %s", m)
+	}
+	for _, e := range r.Extra {
+		t.Logf("extra: %s", e)
+	}
+	found, total := r.Sum()
+	t.Logf("total: %d/%d panicking want lines, %d reports on other lines", found, total, len(r.Extra))
+	if msg := r.Fail(); msg != "" {
+		t.Error(msg)
+	}
 }
