@@ -95,31 +95,16 @@ func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *Ref
 	}
 	var out []Finding
 	for _, s := range g.NilSinks {
-		sym := "N"
-		if s.Iface && (s.Kind == SinkInvoke || s.Kind == SinkAssert) {
-			sym = "NI"
-		} else if s.Iface {
+		sym, ok := sinkSymbol(s)
+		if !ok || !sv.Reaches(sym, s.V) {
 			continue
 		}
-		if !sv.Reaches(sym, s.V) {
-			continue
+		w, ok, err := nilWitness(ctx, p, sv, gr, srcs, sym, &s, rst)
+		if err != nil {
+			return nil, nil, err
 		}
-		var w []Step
-		checked := !p.Config.NoRefute
-		if checked {
-			// The first witness whose path conditions can hold.
-			wsv, ks, ok, err := refuteFinding(ctx, g, sv, gr, srcs, sym, &s, p.Config.Threads, rst)
-			if err != nil {
-				return nil, nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
-			}
-			if !ok {
-				rst.Dropped++
-				continue
-			}
-			rst.Checked++
-			w = wsv.stepsOf(ks)
-		} else if w, err = sv.Witness(sym, s.V); err != nil {
-			return nil, nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+		if !ok {
+			continue
 		}
 		done[s.V] = true
 		if len(w) == 0 {
@@ -131,10 +116,47 @@ func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *Ref
 			Pos:     g.Position(s.Pos),
 			Message: nilMessage(s),
 			Witness: w,
-			Checked: checked,
+			Checked: !p.Config.NoRefute,
 		})
 	}
 	return out, done, nil
+}
+
+// sinkSymbol is the nonterminal that reports sink s: N (holds a nil), NI
+// (a nil interface) where only a nil interface panics; false for an
+// interface sink no nil interface can reach.
+func sinkSymbol(s NilSink) (string, bool) {
+	switch {
+	case s.Iface && (s.Kind == SinkInvoke || s.Kind == SinkAssert):
+		return "NI", true
+	case s.Iface:
+		return "", false
+	}
+	return "N", true
+}
+
+// nilWitness is a witness for sink s: the first whose path conditions
+// can hold (false when every one tried was refuted), or with --no-refute
+// the shortest.
+func nilWitness(ctx context.Context, p *Pass, sv *Solved, gr *grammar.Grammar, srcs []SourceEdge, sym string, s *NilSink, rst *RefuteStats) ([]Step, bool, error) {
+	g := p.Flow
+	if p.Config.NoRefute {
+		w, err := sv.Witness(sym, s.V)
+		if err != nil {
+			return nil, false, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+		}
+		return w, true, nil
+	}
+	wsv, ks, ok, err := refuteFinding(ctx, g, sv, gr, srcs, sym, s, p.Config.Threads, rst)
+	if err != nil {
+		return nil, false, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+	}
+	if !ok {
+		rst.Dropped++
+		return nil, false, nil
+	}
+	rst.Checked++
+	return wsv.stepsOf(ks), true, nil
 }
 
 // nilSkip drops the edges nilflow does not follow: stores into objects

@@ -512,30 +512,16 @@ func errFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, done map[uin
 	}
 	var out []Finding
 	for _, s := range g.NilSinks {
-		sym := "N"
-		if s.Iface && (s.Kind == SinkInvoke || s.Kind == SinkAssert) {
-			sym = "NI"
-		} else if s.Iface {
+		sym, ok := sinkSymbol(s)
+		if !ok || done[s.V] || !sv.Reaches(sym, s.V) {
 			continue
 		}
-		if done[s.V] || !sv.Reaches(sym, s.V) {
-			continue
+		w, ok, err := nilWitness(ctx, p, sv, gr, edges, sym, &s, rst)
+		if err != nil {
+			return nil, err
 		}
-		var w []Step
-		checked := !p.Config.NoRefute
-		if checked {
-			wsv, ks, ok, err := refuteFinding(ctx, g, sv, gr, edges, sym, &s, p.Config.Threads, rst)
-			if err != nil {
-				return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
-			}
-			if !ok {
-				rst.Dropped++
-				continue
-			}
-			rst.Checked++
-			w = wsv.stepsOf(ks)
-		} else if w, err = sv.Witness(sym, s.V); err != nil {
-			return nil, fmt.Errorf("witness for %s: %w", g.Position(s.Pos), err)
+		if !ok {
+			continue
 		}
 		msg := nilMessage(s)
 		if len(w) > 0 {
@@ -543,7 +529,7 @@ func errFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, done map[uin
 				msg += " (the error of " + name + " is not checked)"
 			}
 		}
-		out = append(out, Finding{Check: "nilflow", Pos: g.Position(s.Pos), Message: msg, Witness: w, Checked: checked})
+		out = append(out, Finding{Check: "nilflow", Pos: g.Position(s.Pos), Message: msg, Witness: w, Checked: !p.Config.NoRefute})
 	}
 	return out, nil
 }

@@ -451,12 +451,7 @@ func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel i
 		p.c.add(group, lits...)
 	}
 	for d := blk; d != nil; d = d.Idom() {
-		var live []*ssa.BasicBlock
-		for _, q := range d.Preds {
-			if !noReturn(q) {
-				live = append(live, q)
-			}
-		}
+		live := livePredList(d)
 		if len(live) == 1 {
 			if l, ok := p.edgeCond(f, live[0], d); ok {
 				add(sel, l)
@@ -479,13 +474,7 @@ func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel i
 				add(sel, -s, l)
 			}
 			for b := q; b != top && b != nil; b = b.Idom() {
-				var in []*ssa.BasicBlock
-				for _, x := range b.Preds {
-					if !noReturn(x) {
-						in = append(in, x)
-					}
-				}
-				if len(in) == 1 {
+				if in := livePredList(b); len(in) == 1 {
 					if l, ok := p.edgeCond(f, in[0], b); ok {
 						add(sel, -s, l)
 					}
@@ -798,4 +787,16 @@ func tupleComp(v *Vertex) int {
 func isParamOf(v ssa.Value, fn *ssa.Function) bool {
 	prm, ok := v.(*ssa.Parameter)
 	return ok && prm.Parent() == fn
+}
+
+// livePredList is b's predecessors that can fall through to it (those
+// that end in a call that never returns cannot).
+func livePredList(b *ssa.BasicBlock) []*ssa.BasicBlock {
+	var live []*ssa.BasicBlock
+	for _, q := range b.Preds {
+		if !noReturn(q) {
+			live = append(live, q)
+		}
+	}
+	return live
 }
