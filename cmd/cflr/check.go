@@ -303,19 +303,19 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		}
 	}
 	if f.output != "" {
-		if err := atomicfile.Write(f.output, func(w io.Writer) error { _, err := w.Write(out.Bytes()); return err }); err != nil {
+		if err := atomicfile.WriteBytes(f.output, out.Bytes()); err != nil {
 			return fmt.Errorf("-o: %w", err)
 		}
 	} else if _, err := cmd.OutOrStdout().Write(out.Bytes()); err != nil {
 		return err
 	}
 	if f.dot != "" {
-		if err := atomicfile.Write(f.dot, func(w io.Writer) error { _, err := w.Write(dot.Bytes()); return err }); err != nil {
+		if err := atomicfile.WriteBytes(f.dot, dot.Bytes()); err != nil {
 			return fmt.Errorf("--dot: %w", err)
 		}
 	}
 	if f.writeBase != "" {
-		if err := atomicfile.Write(f.writeBase, func(w io.Writer) error { _, err := w.Write(baseOut.Bytes()); return err }); err != nil {
+		if err := atomicfile.WriteBytes(f.writeBase, baseOut.Bytes()); err != nil {
 			return fmt.Errorf("--write-baseline: %w", err)
 		}
 	}

@@ -47,3 +47,11 @@ func Write(path string, fill func(io.Writer) error) (err error) {
 	}
 	return os.Rename(tmp.Name(), path)
 }
+
+// WriteBytes writes data to path as Write does: whole or not at all.
+func WriteBytes(path string, data []byte) error {
+	return Write(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
