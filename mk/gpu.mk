@@ -25,7 +25,7 @@ PTX_ARCH  ?= compute_80
 CU_FILES  := $(shell find kernels -name '*.cu' 2>/dev/null)
 KERNEL_TEST_PKGS = $(shell $(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' -tags cuda ./kernels/... 2>/dev/null)
 
-.PHONY: ptx gpu-test gpu-traverse bench-gpu bench-gpu-chart bench-traverse peers-e2e
+.PHONY: ptx gpu-test gpu-traverse bench-gpu bench-gpu-chart bench-traverse peers-e2e gpu-multi
 
 ptx: $(CU_FILES:.cu=.ptx)
 
@@ -85,3 +85,15 @@ peers-e2e: cuda-deps
 
 bench-traverse:
 	$(GO) test -run XXX -bench . -benchtime 3x ./kernels/traverse/
+
+# gpu-multi (issue 21): out/multigpu/ with the kernels/gpu and kernels/mine
+# test binaries, a cuda cflr, the shared graphs and run.sh
+# (mk/multigpu.sh). On the device, carrying out/multigpu:
+#   bash out/multigpu/run.sh   (SCALES="24 26" REPS=2 ...: see the script)
+gpu-multi: cuda-deps
+	mkdir -p out/multigpu/graphs
+	$(CUDA_ENV) $(GO) test -c -tags cuda -ldflags=-s\ -w -o out/multigpu/gpu.test ./kernels/gpu
+	$(CUDA_ENV) $(GO) test -c -tags cuda -ldflags=-s\ -w -o out/multigpu/mine.test ./kernels/mine
+	$(CUDA_ENV) $(GO) build -tags cuda -ldflags=-s\ -w -o out/multigpu/cflr ./cmd/cflr
+	-cp $(SHARED)/graphs/ca-GrQc.txt $(SHARED)/graphs/email-Enron.txt $(SHARED)/graphs/citeseer.lg out/multigpu/graphs/
+	cp mk/multigpu.sh out/multigpu/run.sh

@@ -37,6 +37,8 @@ type mineReport struct {
 	Patterns []minePattern  `json:"patterns,omitempty"`
 	Phases   []minePhase    `json:"phases"`
 	Extra    map[string]any `json:"extra,omitempty"`
+	// GPUs is each device's part of a run on several (--gpus).
+	GPUs []gpuReport `json:"gpus,omitempty"`
 	// Wall is the time from process start to the result (every phase,
 	// process and CUDA start-up included); PeakRSS the peak host memory.
 	Wall    float64 `json:"wall_seconds"`
@@ -60,7 +62,7 @@ type minePhase struct {
 type mineCmd struct {
 	k, maxEdges, workers int
 	patternFile, induced string
-	device, gpuMem       string
+	device, gpuMem, gpus string
 	support              uint64
 	list, asJSON, quiet  bool
 	intersect, lb        string
@@ -72,6 +74,8 @@ type mineCmd struct {
 	useGPU   bool
 	pat      mine.Pattern
 	dev      *mine.GPU
+	multi    *mine.MultiGPU // several devices (--gpus), for triangles and cliques
+	ords     []int
 	rep      *mineReport
 	w        *bufio.Writer
 	stderr   io.Writer
@@ -116,6 +120,7 @@ live in mapped pinned host memory (never managed memory).`,
 	f.IntVar(&m.maxEdges, "max-edges", 3, "largest fsm pattern, in edges")
 	f.StringVar(&m.device, "device", "auto", "cpu, gpu, or auto (gpu where a kernel exists, when built with -tags cuda and a GPU is present)")
 	f.StringVar(&m.gpuMem, "gpu-mem", "", "cap on GPU memory for the graph and, for fsm, the embedding tables (e.g. 512M); beyond it they stay in mapped host memory")
+	f.StringVar(&m.gpus, "gpus", "all", gpusFlagUsage+"; triangles and cliques use them all, other tasks the first")
 	f.StringVar(&m.lb, "lb", "auto", "GPU load balancing (DuMato's work donation): on, off, or auto (cliques from k = 7; motifs k >= 5 unless off)")
 	f.BoolVar(&m.list, "list", false, "list triangles (CPU) or matches (CPU or GPU, the same deterministic order) instead of counting")
 	f.BoolVar(&m.asJSON, "json", false, "print JSON instead of a table")
@@ -241,6 +246,14 @@ func (m *mineCmd) gpuPhases(st mine.GPUStats) {
 	}
 }
 
+// multiPhases records a multi-GPU call: its phases, as gpuPhases, and
+// each device's part.
+func (m *mineCmd) multiPhases(st mine.MultiStats) {
+	m.gpuPhases(st.GPUStats)
+	m.extra("gpus", len(st.Devices))
+	m.rep.GPUs = gpuReports(st.Devices)
+}
+
 // progress returns a Progress callback for a CPU kernel: a bar on stderr
 // counting what (roots or arcs), shown only once the run has lasted 2 s,
 // so short runs print nothing extra; nil with --quiet.
@@ -298,6 +311,11 @@ func (m *mineCmd) run(cmd *cobra.Command, task, path string) error {
 	m.w = bufio.NewWriter(cmd.OutOrStdout())
 	defer m.w.Flush()
 	var err error
+	if m.useGPU {
+		if m.ords, err = resolveGPUs(m.gpus); err != nil {
+			return err
+		}
+	}
 	if m.useGPU && task == "triangles" && m.memLimit == 0 && !strings.HasSuffix(strings.ToLower(path), ".lg") {
 		err = m.trianglesPrepared(path)
 	} else {
@@ -354,12 +372,21 @@ func (m *mineCmd) runHost(task, path string) error {
 	if m.useGPU {
 		t0 = time.Now()
 		var err error
-		m.dev, err = mine.NewGPU(mine.GPUOptions{GraphMemLimit: m.memLimit, TableMemLimit: m.memLimit, LoadBalance: m.lb == "on" || (m.lb == "auto" && m.k >= lbAutoMinK)})
-		if err != nil {
-			return err
+		opt := mine.GPUOptions{GraphMemLimit: m.memLimit, TableMemLimit: m.memLimit, LoadBalance: m.lb == "on" || (m.lb == "auto" && m.k >= lbAutoMinK)}
+		if len(m.ords) > 1 && (task == "triangles" || task == "cliques") {
+			if m.multi, err = mine.NewMultiGPU(m.ords, opt); err != nil {
+				return err
+			}
+			defer m.multi.Close()
+			m.rep.Device = m.multi.Device()
+		} else {
+			opt.Ordinal = m.ords[0]
+			if m.dev, err = mine.NewGPU(opt); err != nil {
+				return err
+			}
+			defer m.dev.Close()
+			m.rep.Device = m.dev.Device()
 		}
-		defer m.dev.Close()
-		m.rep.Device = m.dev.Device()
 		m.phase("gpu-open", t0)
 	}
 	switch task {
@@ -385,12 +412,20 @@ func (m *mineCmd) trianglesPrepared(path string) error {
 	m.rep.K = 3
 	t0 := time.Now()
 	var err error
-	m.dev, err = mine.NewGPU(mine.GPUOptions{})
-	if err != nil {
-		return err
+	if len(m.ords) > 1 {
+		if m.multi, err = mine.NewMultiGPU(m.ords, mine.GPUOptions{}); err != nil {
+			return err
+		}
+		defer m.multi.Close()
+		m.dev = m.multi.First()
+		m.rep.Device = m.multi.Device()
+	} else {
+		if m.dev, err = mine.NewGPU(mine.GPUOptions{Ordinal: m.ords[0]}); err != nil {
+			return err
+		}
+		defer m.dev.Close()
+		m.rep.Device = m.dev.Device()
 	}
-	defer m.dev.Close()
-	m.rep.Device = m.dev.Device()
 	p, err := prep.New(m.dev.Context())
 	if err != nil {
 		return err
@@ -437,6 +472,15 @@ func (m *mineCmd) trianglesPrepared(path string) error {
 	defer dag.Free()
 	und.Free() // the kernels read only the DAG
 	m.phase("orient", t0)
+	if m.multi != nil {
+		n, st, err := m.multi.CountTrianglesDevice(dag)
+		if err != nil {
+			return err
+		}
+		m.setCount(n)
+		m.multiPhases(st)
+		return nil
+	}
 	n, st, err := m.dev.CountTrianglesDevice(dag)
 	if err != nil {
 		return err
@@ -479,6 +523,17 @@ func (m *mineCmd) cliques(task string, g *csr.Graph) error {
 		})
 		m.phase("list", t0)
 		return m.listed(n, "triangles")
+	case m.multi != nil:
+		count := m.multi.CountCliques
+		if k == 3 {
+			count = func(dag *csr.Graph, _ int) (uint64, mine.MultiStats, error) { return m.multi.CountTriangles(dag) }
+		}
+		n, st, err := count(dag, k)
+		if err != nil {
+			return err
+		}
+		m.setCount(n)
+		m.multiPhases(st)
 	case m.useGPU:
 		count := m.dev.CountCliques
 		if k == 3 {
@@ -700,6 +755,7 @@ func printMineTable(w io.Writer, rep *mineReport) {
 		fmt.Fprintf(w, "patterns %d\n", len(rep.Patterns))
 	}
 	printPhases(w, rep.Phases)
+	printGPUReports(w, rep.GPUs)
 	if rep.Wall > 0 {
 		fmt.Fprintf(w, "%-14s %10.6f s\n", "end-to-end", rep.Wall)
 	}

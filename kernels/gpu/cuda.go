@@ -56,6 +56,12 @@ func Available() bool {
 	return err == nil && n > 0
 }
 
+// Count is the number of GPUs.
+func Count() (int, error) {
+	n, err := cu.NumDevices()
+	return n, wrap("cuDeviceGetCount", err)
+}
+
 // Devices lists the GPUs (free memory is filled by Context.Info only).
 func Devices() ([]DeviceInfo, error) {
 	n, err := cu.NumDevices()
@@ -483,3 +489,24 @@ func (b *Buffer) Sub(off int64) *Buffer {
 
 // HostBytes views h as bytes (valid until Free).
 func (h *HostBuffer) HostBytes() []byte { return HostSlice[uint8](h) }
+
+// Memset32Async queues, on s, setting count 32-bit words of b from byte
+// offset off to v. Unlike Upload, it does not wait for other streams'
+// work, so a stream can reset its own counters between launches.
+func (b *Buffer) Memset32Async(off int64, v uint32, count int64, s *Stream) error {
+	if off < 0 || off+count*4 > b.bytes {
+		return fmt.Errorf("gpu: memset of %d words at %d past a %d-byte buffer", count, off, b.bytes)
+	}
+	return b.c.do(func() error {
+		return wrap("cuMemsetD32Async", cu.MemsetD32Async(b.ptr+cu.DevicePtr(off), uint(v), count, s.s))
+	})
+}
+
+// SetU64Async queues, on s, storing v as the 64-bit word at byte offset
+// off of b (two 32-bit memsets: no host buffer to keep alive).
+func (b *Buffer) SetU64Async(off int64, v uint64, s *Stream) error {
+	if err := b.Memset32Async(off, uint32(v), 1, s); err != nil {
+		return err
+	}
+	return b.Memset32Async(off+4, uint32(v>>32), 1, s)
+}

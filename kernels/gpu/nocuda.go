@@ -8,6 +8,9 @@ package gpu
 // Available reports whether this build can use a GPU (never, here).
 func Available() bool { return false }
 
+// Count is the number of GPUs.
+func Count() (int, error) { return 0, ErrNoCUDA }
+
 // Devices lists the GPUs.
 func Devices() ([]DeviceInfo, error) { return nil, ErrNoCUDA }
 
@@ -82,3 +85,19 @@ func (b *Buffer) CopyFromHostAsync(off int64, h *HostBuffer, hoff, bytes int64, 
 func (b *Buffer) CopyToHost(off int64, h *HostBuffer, hoff, bytes int64) error { return ErrNoCUDA }
 func (b *Buffer) Sub(off int64) *Buffer                                        { return b }
 func (h *HostBuffer) HostBytes() []byte                                        { return nil }
+
+// Set is the devices of a multi-GPU job.
+type Set struct{ Ctx []*Context }
+
+// OpenSet opens the devices ordinals names.
+func OpenSet(ordinals []int) (*Set, error) { return nil, ErrNoCUDA }
+func (s *Set) Len() int                    { return len(s.Ctx) }
+func (s *Set) Peer(i, j int) bool          { return false }
+func (s *Set) Close() error                { return nil }
+
+// CopyPeer copies between buffers of two contexts.
+func CopyPeer(dst *Buffer, doff int64, src *Buffer, soff, bytes int64) error { return ErrNoCUDA }
+func (b *Buffer) Memset32Async(off int64, v uint32, count int64, s *Stream) error {
+	return ErrNoCUDA
+}
+func (b *Buffer) SetU64Async(off int64, v uint64, s *Stream) error { return ErrNoCUDA }

@@ -53,6 +53,8 @@ type GPU struct {
 	// pair per kernel family), loaded on first use by function.
 	modules map[string]*gpu.Module
 	modMu   sync.Mutex
+	// shared: ctx belongs to a device set (MultiGPU), which releases it.
+	shared bool
 }
 
 // devPTX returns the PTX text of file: the embedded text, unless
@@ -101,6 +103,16 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 	if err != nil {
 		return nil, err
 	}
+	d, err := newGPUOn(ctx, opt)
+	if err != nil {
+		ctx.Close()
+	}
+	return d, err
+}
+
+// newGPUOn loads the kernels on an open context (which the caller closes
+// on error).
+func newGPUOn(ctx *gpu.Context, opt GPUOptions) (*GPU, error) {
 	ptx := opt.PTX
 	if ptx == "" {
 		ptx = devPTX("mine.ptx", minePTX)
@@ -147,14 +159,18 @@ func NewGPU(opt GPUOptions) (*GPU, error) {
 		d.fsmKeys, err = mod.Function("fsm_keys")
 	}
 	if err != nil {
-		ctx.Close()
 		return nil, fmt.Errorf("mine: loading kernels: %w", err)
 	}
 	return d, nil
 }
 
 // Close releases the device.
-func (d *GPU) Close() error { return d.ctx.Close() }
+func (d *GPU) Close() error {
+	if d.shared {
+		return nil
+	}
+	return d.ctx.Close()
+}
 
 // Device describes the device.
 func (d *GPU) Device() string { return d.ctx.Info().String() }

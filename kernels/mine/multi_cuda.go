@@ -1,0 +1,435 @@
+//go:build cuda
+
+package mine
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cflr/cflr/graph/csr"
+	"github.com/cflr/cflr/kernels/gpu"
+	"github.com/cflr/cflr/kernels/prep"
+)
+
+// MultiGPU runs the counting kernels on a set of devices with the graph
+// replicated on each (the common case: it fits one GPU). Tasks (arcs for
+// cliques; tc_hash's items, the long lists' first, for triangles) are
+// dealt in chunks through a shared host counter (gpu.Deal), so a device
+// that finishes early takes more; each device counts into its own
+// counter and the host adds them, so the count is exact and the same as
+// on one GPU. The kernels are the single-GPU ones unchanged: a chunk
+// [lo, hi) is a launch whose work counter starts at lo and whose task
+// count is hi. Each device keeps two chunks in flight on two streams, so
+// one chunk's tail overlaps the next chunk's start.
+//
+// With one device every call is the single-GPU call (GPU), unchanged.
+type MultiGPU struct {
+	set  *gpu.Set
+	devs []*GPU
+}
+
+// NewMultiGPU opens the devices ordinals names (gpu.ParseDevices; a
+// repeated ordinal is another device on the same GPU) and loads the
+// kernels on each.
+func NewMultiGPU(ordinals []int, opt GPUOptions) (*MultiGPU, error) {
+	set, err := gpu.OpenSet(ordinals)
+	if err != nil {
+		return nil, err
+	}
+	m := &MultiGPU{set: set}
+	for i, c := range set.Ctx {
+		o := opt
+		o.Ordinal = ordinals[i]
+		d, err := newGPUOn(c, o)
+		if err != nil {
+			set.Close()
+			return nil, err
+		}
+		d.shared = true
+		m.devs = append(m.devs, d)
+	}
+	return m, nil
+}
+
+// Close releases the devices.
+func (m *MultiGPU) Close() error { return m.set.Close() }
+
+// Len is the number of devices.
+func (m *MultiGPU) Len() int { return len(m.devs) }
+
+// First is the first device (where CountTrianglesDevice expects its graph).
+func (m *MultiGPU) First() *GPU { return m.devs[0] }
+
+// Device describes the devices, one line each.
+func (m *MultiGPU) Device() string {
+	var b strings.Builder
+	for i, d := range m.devs {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(d.Device())
+	}
+	return b.String()
+}
+
+// single wraps a single-GPU call's stats.
+func (m *MultiGPU) single(n uint64, st GPUStats) MultiStats {
+	return MultiStats{GPUStats: st, Devices: []gpu.DeviceStats{{
+		Ordinal: m.devs[0].opt.Ordinal, Upload: st.Upload, Kernel: st.Kernel, Chunks: 1, Count: n}}}
+}
+
+// devJob is one device's state in a multi-device call.
+type devJob struct {
+	d          *GPU
+	g          *devGraph
+	a          gpu.Allocs
+	out, stack *gpu.Buffer
+	poff, padj uint64
+	items      [2]*gpu.Buffer // tc_hash: block items, warp items
+	streams    [2]*gpu.Stream
+	next       [2]*gpu.Buffer // per stream: a work counter per segment
+	chunks     int
+	st         gpu.DeviceStats
+}
+
+func (m *MultiGPU) jobs() []*devJob {
+	js := make([]*devJob, len(m.devs))
+	for i, d := range m.devs {
+		js[i] = &devJob{d: d, st: gpu.DeviceStats{Ordinal: d.opt.Ordinal}}
+	}
+	return js
+}
+
+func freeJobs(js []*devJob) {
+	for _, j := range js {
+		for _, s := range j.streams {
+			if s != nil {
+				s.Synchronize()
+				s.Close()
+			}
+		}
+		if j.g != nil {
+			j.g.allocs.FreeAll()
+		}
+		j.a.FreeAll()
+	}
+}
+
+// setup allocates the device's result counter, streams and work counters.
+func (j *devJob) setup() error {
+	var err error
+	if j.out, err = j.d.counter(&j.a); err != nil {
+		return err
+	}
+	for s := range j.streams {
+		if j.streams[s], err = j.d.ctx.NewStream(); err != nil {
+			return err
+		}
+		if j.next[s], err = j.a.Alloc(j.d.ctx, 16); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deal deals the tasks of the segments (consecutive task ranges, each
+// with its own work counter word) over the jobs; launch queues one
+// segment's kernel on stream s, with work counter next (already set to
+// the chunk's first task) and task end hi. It fills each job's stats and
+// returns the reduced count.
+func (m *MultiGPU) deal(js []*devJob, sizes []int64, launch func(j *devJob, s *gpu.Stream, next uint64, seg int, hi int64) error) (uint64, time.Duration, error) {
+	var total int64
+	for _, n := range sizes {
+		total += n
+	}
+	t1 := time.Now()
+	st, err := gpu.Deal(len(js), total, multiMinChunk(total, len(js)), func(i int, lo, hi int64) error {
+		j := js[i]
+		k := j.chunks % len(j.streams)
+		j.chunks++
+		s, nx := j.streams[k], j.next[k]
+		// The stream's previous chunk must be done before its counters
+		// are reset: this is where a device waits, with the other
+		// stream's chunk still running.
+		if err := s.Synchronize(); err != nil {
+			return err
+		}
+		return gpu.Segments(sizes, lo, hi, func(seg int, a, b int64) error {
+			if err := nx.SetU64Async(int64(seg)*8, uint64(a), s); err != nil {
+				return err
+			}
+			return launch(j, s, nx.Ptr()+uint64(seg)*8, seg, b)
+		})
+	}, func(i int) error {
+		for _, s := range js[i].streams {
+			if err := s.Synchronize(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	kernel := time.Since(t1)
+	if err != nil {
+		return 0, kernel, err
+	}
+	for i, j := range js {
+		j.st.Chunks, j.st.Tasks, j.st.Kernel = st[i].Chunks, st[i].Tasks, st[i].Kernel
+		var c [1]uint64
+		if err := gpu.Download(c[:], j.out, 0); err != nil {
+			return 0, kernel, err
+		}
+		j.st.Count = c[0]
+	}
+	return sumCounts(m.stats(js).Devices), kernel, nil
+}
+
+func (m *MultiGPU) stats(js []*devJob) MultiStats {
+	var ms MultiStats
+	for _, j := range js {
+		ms.Devices = append(ms.Devices, j.st)
+		ms.HostGraph = ms.HostGraph || (j.g != nil && j.g.host)
+	}
+	return ms
+}
+
+// CountTriangles counts the triangles of the oriented graph dag on every
+// device (as GPU.CountTriangles; the edge-parallel kernels become the
+// clique kernel at k = 3, which fetches arcs through a counter).
+func (m *MultiGPU) CountTriangles(dag *csr.Graph) (uint64, MultiStats, error) {
+	if len(m.devs) == 1 {
+		n, st, err := m.devs[0].CountTriangles(dag)
+		return n, m.single(n, st), err
+	}
+	kernel := m.devs[0].opt.TriangleKernel
+	if kernel == "" || kernel == "auto" {
+		kernel = autoTriangleKernel(dag)
+	}
+	if !strings.HasPrefix(kernel, "hash") {
+		return m.CountCliques(dag, 3)
+	}
+	t0 := time.Now()
+	js := m.jobs()
+	defer freeJobs(js)
+	err := gpu.OnDevices(len(js), func(i int) error {
+		j := js[i]
+		var err error
+		if j.g, err = j.d.uploadSrc(dag, 1<<20, false); err != nil {
+			return err
+		}
+		return j.setup()
+	})
+	if err != nil {
+		return 0, MultiStats{}, err
+	}
+	return m.countHash(js, dag, kernel, t0)
+}
+
+// CountTrianglesDevice counts the triangles of an oriented graph already
+// in the first device's memory (prep.Orient with host offsets): the other
+// devices get their copies by peer copies from it.
+func (m *MultiGPU) CountTrianglesDevice(dag *prep.Graph) (uint64, MultiStats, error) {
+	if len(m.devs) == 1 {
+		n, st, err := m.devs[0].CountTrianglesDevice(dag)
+		return n, m.single(n, st), err
+	}
+	if dag.HostOff == nil {
+		return 0, MultiStats{}, fmt.Errorf("mine: CountTrianglesDevice needs the DAG's host offsets")
+	}
+	host := &csr.Graph{N: dag.N, Offsets: dag.HostOff}
+	kernel := m.devs[0].opt.TriangleKernel
+	if kernel == "" || kernel == "auto" {
+		kernel = "thread"
+		if dag.M >= hashMinArcs {
+			kernel = "hashmin"
+		}
+	}
+	hash := strings.HasPrefix(kernel, "hash")
+	t0 := time.Now()
+	js := m.jobs()
+	defer freeJobs(js)
+	var src []uint32
+	if !hash {
+		src = make([]uint32, dag.M)
+		parallelFor(int(dag.N), 0, 4096, func(_, lo, hi int) {
+			for u := lo; u < hi; u++ {
+				for i := host.Offsets[u]; i < host.Offsets[u+1]; i++ {
+					src[i] = uint32(u)
+				}
+			}
+		})
+	}
+	err := gpu.OnDevices(len(js), func(i int) error {
+		j := js[i]
+		j.g = &devGraph{n: uint64(dag.N), m: dag.M}
+		off, adj := dag.Off, dag.Adj
+		if i > 0 {
+			var err error
+			if off, err = j.g.allocs.Alloc(j.d.ctx, dag.Off.Bytes()); err != nil {
+				return err
+			}
+			if adj, err = j.g.allocs.Alloc(j.d.ctx, dag.Adj.Bytes()); err != nil {
+				return err
+			}
+			if err := gpu.CopyPeer(off, 0, dag.Off, 0, dag.Off.Bytes()); err != nil {
+				return err
+			}
+			if err := gpu.CopyPeer(adj, 0, dag.Adj, 0, dag.Adj.Bytes()); err != nil {
+				return err
+			}
+		}
+		j.g.off, j.g.adj = off.Ptr(), adj.Ptr()
+		if !hash {
+			sb, err := j.g.allocs.Alloc(j.d.ctx, max(int64(len(src))*4, 8))
+			if err != nil {
+				return err
+			}
+			if err := gpu.Upload(sb, 0, src); err != nil {
+				return err
+			}
+			j.g.src = sb.Ptr()
+		}
+		return j.setup()
+	})
+	if err != nil {
+		return 0, MultiStats{}, err
+	}
+	if !hash {
+		return m.countCliquesOn(js, host, 3, t0)
+	}
+	return m.countHash(js, host, kernel, t0)
+}
+
+// countHash runs tc_hash on jobs whose graphs are in place: probe lists on
+// every device, the work items once on the host (from the first device's
+// probe offsets, which are the same on all), then the deal over block
+// items (the long lists, the heaviest tasks) followed by warp items.
+func (m *MultiGPU) countHash(js []*devJob, dag *csr.Graph, kernel string, t0 time.Time) (uint64, MultiStats, error) {
+	probes := make([]*csr.Graph, len(js))
+	err := gpu.OnDevices(len(js), func(i int) error {
+		j := js[i]
+		probes[i], j.poff, j.padj = dag, j.g.off, j.g.adj
+		if kernel == "hashin" || kernel == "hashmin" {
+			var err error
+			if probes[i], j.poff, j.padj, err = j.d.buildProbe(dag, j.g, map[string]uint64{"hashin": 0, "hashmin": 1}[kernel], &j.a); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, MultiStats{}, err
+	}
+	d0 := m.devs[0]
+	wi, bi := hashItems(dag, probes[0], kernel != "hashwarp", d0.hashCaps)
+	err = gpu.OnDevices(len(js), func(i int) error {
+		j := js[i]
+		for s, items := range [][]uint32{bi, wi} {
+			if len(items) == 0 {
+				continue
+			}
+			var err error
+			if j.items[s], err = j.a.Alloc(j.d.ctx, int64(len(items))*4); err != nil {
+				return err
+			}
+			if err := gpu.Upload(j.items[s], 0, items); err != nil {
+				return err
+			}
+		}
+		if err := j.d.ctx.Synchronize(); err != nil {
+			return err
+		}
+		j.st.Upload = time.Since(t0)
+		return nil
+	})
+	if err != nil {
+		return 0, MultiStats{}, err
+	}
+	upload := time.Since(t0)
+	grid := uint32(d0.ctx.Info().SMs) * 8
+	caps := [2]uint64{d0.hashCaps[1], d0.hashCaps[0]}
+	n, kernelTime, err := m.deal(js, []int64{int64(len(bi) / 4), int64(len(wi) / 4)}, func(j *devJob, s *gpu.Stream, next uint64, seg int, hi int64) error {
+		return j.d.tcHash.LaunchOn(s, grid, hashBlock, j.g.off, j.g.adj, j.poff, j.padj, j.items[seg].Ptr(), uint64(hi), caps[seg], uint64(1-seg), j.d.hashLongMin, j.d.hashOpts, next, j.out.Ptr())
+	})
+	ms := m.stats(js)
+	ms.Upload, ms.Kernel = upload, kernelTime
+	ms.Warps = len(js) * int(grid*hashBlock/32)
+	return n, ms, err
+}
+
+// CountCliques counts the k-cliques of the oriented graph dag on every
+// device, arcs dealt in chunks (3 ≤ k ≤ MaxGPUCliqueK). DuMato's load
+// balancing (GPUOptions.LoadBalance) is a single-GPU mode; here the
+// chunks balance the devices, the clique kernel's dynamic arc fetching
+// the warps within a chunk.
+func (m *MultiGPU) CountCliques(dag *csr.Graph, k int) (uint64, MultiStats, error) {
+	if len(m.devs) == 1 {
+		n, st, err := m.devs[0].CountCliques(dag, k)
+		return n, m.single(n, st), err
+	}
+	if k < 3 || k > MaxGPUCliqueK {
+		return 0, MultiStats{}, fmt.Errorf("mine: GPU clique size k=%d out of range [3,%d]", k, MaxGPUCliqueK)
+	}
+	t0 := time.Now()
+	js := m.jobs()
+	defer freeJobs(js)
+	stack := m.cliqueStackBytes(dag, k)
+	err := gpu.OnDevices(len(js), func(i int) error {
+		j := js[i]
+		var err error
+		if j.g, err = j.d.upload(dag, stack+1<<20); err != nil {
+			return err
+		}
+		return j.setup()
+	})
+	if err != nil {
+		return 0, MultiStats{}, err
+	}
+	return m.countCliquesOn(js, dag, k, t0)
+}
+
+// cliqueStackBytes is one device's DFS stack space for k-cliques (none at
+// k = 3, where the kernel only counts an intersection).
+func (m *MultiGPU) cliqueStackBytes(dag *csr.Graph, k int) int64 {
+	if k == 3 {
+		return 8
+	}
+	nwarps := int64(m.devs[0].ctx.Info().SMs) * 8 * 256 / 32
+	return nwarps * int64(k-2) * int64(max(maxDegree(dag), 1)) * 4
+}
+
+// countCliquesOn runs clique_warp on jobs whose graphs (with arc sources)
+// are in place, dealing arcs.
+func (m *MultiGPU) countCliquesOn(js []*devJob, dag *csr.Graph, k int, t0 time.Time) (uint64, MultiStats, error) {
+	maxd := uint64(0)
+	if k > 3 {
+		maxd = max(maxDegree(dag), 1)
+	}
+	stack := m.cliqueStackBytes(dag, k)
+	err := gpu.OnDevices(len(js), func(i int) error {
+		j := js[i]
+		var err error
+		if j.stack, err = j.a.Alloc(j.d.ctx, max(stack, 8)); err != nil {
+			return fmt.Errorf("mine: clique DFS stacks (%d bytes): %w", stack, err)
+		}
+		if err := j.d.ctx.Synchronize(); err != nil {
+			return err
+		}
+		j.st.Upload = time.Since(t0)
+		return nil
+	})
+	if err != nil {
+		return 0, MultiStats{}, err
+	}
+	upload := time.Since(t0)
+	d0 := m.devs[0]
+	grid := uint32(d0.ctx.Info().SMs) * 8
+	chunk := uint64(max(d0.opt.LBChunk, 1))
+	n, kernelTime, err := m.deal(js, []int64{int64(dag.NumEdges())}, func(j *devJob, s *gpu.Stream, next uint64, _ int, hi int64) error {
+		return j.d.clq.LaunchOn(s, grid, 256, j.g.off, j.g.adj, j.g.src, uint64(hi), uint64(k), j.stack.Ptr(), maxd, next, chunk, j.out.Ptr())
+	})
+	ms := m.stats(js)
+	ms.Upload, ms.Kernel = upload, kernelTime
+	ms.Warps = len(js) * int(grid*256/32)
+	return n, ms, err
+}

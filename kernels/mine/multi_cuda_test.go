@@ -1,0 +1,193 @@
+//go:build cuda
+
+package mine
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/cflr/cflr/graph/csr"
+	"github.com/cflr/cflr/kernels/gpu"
+	"github.com/cflr/cflr/kernels/prep"
+)
+
+// deviceSets are the device sets the multi-GPU tests run on: every GPU
+// (when there are several), and 2 and 4 devices on GPU 0 (virtual
+// devices: one context, a stream pair each), which exercise the dealing,
+// the per-device counters and the reduction exactly as separate GPUs do.
+// CFLR_TEST_GPUS adds a set (a --gpus spec).
+func deviceSets(t *testing.T) [][]int {
+	t.Helper()
+	if !gpu.Available() {
+		t.Skip("no GPU")
+	}
+	devs, err := gpu.Devices()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := [][]int{{0}, {0, 0}, {0, 0, 0, 0}}
+	if len(devs) > 1 {
+		all, _ := gpu.ParseDevices("all", len(devs))
+		sets = append(sets, all)
+		if len(devs) > 2 {
+			sets = append(sets, []int{0, 1})
+		}
+	}
+	if spec := os.Getenv("CFLR_TEST_GPUS"); spec != "" {
+		s, err := gpu.ParseDevices(spec, len(devs))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, s)
+	}
+	return sets
+}
+
+func openMulti(t *testing.T, ords []int, opt GPUOptions) *MultiGPU {
+	t.Helper()
+	if p := os.Getenv("CFLR_MINE_PTX"); p != "" {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.PTX = string(b)
+	}
+	m, err := NewMultiGPU(ords, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+// checkStats: the devices' tasks and counts add up, and with several
+// devices the work was dealt in several chunks.
+func checkStats(t *testing.T, what string, ords []int, n uint64, st MultiStats) {
+	t.Helper()
+	if len(st.Devices) != len(ords) {
+		t.Errorf("%s: stats for %d devices, want %d", what, len(st.Devices), len(ords))
+	}
+	if got := sumCounts(st.Devices); got != n {
+		t.Errorf("%s: devices' counts add to %d, total %d", what, got, n)
+	}
+	chunks := 0
+	for _, d := range st.Devices {
+		chunks += d.Chunks
+	}
+	if len(ords) > 1 && n > 0 && chunks < len(ords) {
+		t.Errorf("%s: %d chunks over %d devices", what, chunks, len(ords))
+	}
+}
+
+func TestMultiGPUTriangles(t *testing.T) {
+	for _, ords := range deviceSets(t) {
+		m := openMulti(t, ords, GPUOptions{})
+		t.Logf("devices %v: %s", ords, m.Device())
+		for _, tc := range []struct {
+			name string
+			want uint64
+		}{{"ca-GrQc.txt", 48260}, {"email-Enron.txt", 727044}, {"citeseer.lg", 1166}} {
+			dag := Orient(loadGraph(t, tc.name), 0)
+			for _, kern := range []string{"auto", "thread", "hash", "hashwarp", "hashin", "hashmin"} {
+				for _, small := range []bool{false, true} {
+					for _, d := range m.devs {
+						d.opt.TriangleKernel = kern
+						d.hashCaps = [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}
+						if small { // many items, long lists split: many chunks
+							d.hashCaps = [4]uint64{32, 64, 16, 64}
+						}
+					}
+					got, st, err := m.CountTriangles(dag)
+					what := fmt.Sprintf("devices %v %s %s small=%v", ords, tc.name, kern, small)
+					if err != nil || got != tc.want {
+						t.Errorf("%s: %d triangles (%v), want %d", what, got, err, tc.want)
+						continue
+					}
+					checkStats(t, what, ords, got, st)
+				}
+			}
+		}
+	}
+}
+
+func TestMultiGPUCliques(t *testing.T) {
+	enron := Orient(loadGraph(t, "email-Enron.txt"), 0)
+	want := map[int]uint64{}
+	for k := 3; k <= 8; k++ {
+		want[k], _ = CountCliques(enron, k, Options{})
+	}
+	for _, ords := range deviceSets(t) {
+		for _, chunk := range []int{1, 16} {
+			m := openMulti(t, ords, GPUOptions{LBChunk: chunk})
+			for k := 3; k <= 8; k++ {
+				got, st, err := m.CountCliques(enron, k)
+				what := fmt.Sprintf("devices %v email-Enron %d-cliques chunk %d", ords, k, chunk)
+				if err != nil || got != want[k] {
+					t.Errorf("%s: %d (%v), CPU %d", what, got, err, want[k])
+					continue
+				}
+				checkStats(t, what, ords, got, st)
+			}
+		}
+	}
+	// Dense random graphs against brute force.
+	for _, ords := range deviceSets(t) {
+		m := openMulti(t, ords, GPUOptions{})
+		for seed := uint64(1); seed <= 3; seed++ {
+			g := randomGraph(seed, 20, 0.75, 0)
+			dag := Orient(g, 0)
+			for k := 3; k <= 10; k++ {
+				if got, _, err := m.CountCliques(dag, k); err != nil || got != bruteCliques(g, k) {
+					t.Fatalf("devices %v seed %d k=%d: %d (%v), want %d", ords, seed, k, got, err, bruteCliques(g, k))
+				}
+			}
+		}
+	}
+}
+
+// The graph prepared on the first device, copied to the others by peer
+// copies.
+func TestMultiGPUTrianglesDevice(t *testing.T) {
+	for _, ords := range deviceSets(t) {
+		for _, kern := range []string{"auto", "thread", "hashmin"} {
+			m := openMulti(t, ords, GPUOptions{TriangleKernel: kern})
+			p, err := prep.New(m.First().Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{"ca-GrQc.txt", "email-Enron.txt"} {
+				g, err := csr.Read(sharedGraph(t, name), csr.ReadOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := CountTriangles(Orient(Undirected(g, 0), 0), Options{})
+				dg, err := p.Upload(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				und, err := p.Undirected(dg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dag, err := p.Orient(und, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, st, err := m.CountTrianglesDevice(dag)
+				what := fmt.Sprintf("devices %v %s %s (prepared on the device)", ords, name, kern)
+				if err != nil || got != want {
+					t.Errorf("%s: %d (%v), CPU %d", what, got, err, want)
+				} else {
+					checkStats(t, what, ords, got, st)
+				}
+				dag.Free()
+				if und != dg {
+					und.Free()
+				}
+				dg.Free()
+			}
+			p.Close()
+		}
+	}
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Runner for issue 21 (multi-GPU) on the device machine, made by
+# `make gpu-multi` (copied to out/multigpu/run.sh). Run from the repository
+# root with out/multigpu carried. One call does everything, logging to $OUT:
+#   1. the exactness tests (kernels/mine TestMultiGPU*, kernels/gpu) on
+#      every device set: all GPUs, and 2 and 4 "virtual" devices on GPU 0;
+#   2. cflr mine through the CLI on each --gpus set against the CPU;
+#   3. scaling: RMAT-$SCALES (cflr gen, on the device host), triangles and
+#      k-cliques (K, default 5; CLIQUE_SCALE) on 1, 2, 4 devices, --json,
+#      REPS runs each (the first also warms the file cache).
+# Knobs: RUN (test regexp), SCALES (default "24"), CLIQUE_SCALE (default
+# the smallest of SCALES), K, REPS (default 2), SETS (--gpus specs; default
+# from the GPU count: 1 2 4 where present, else 0 0,0 0,0,0,0).
+set -uo pipefail
+G=$(cd "$(dirname "$0")" && pwd)
+OUT=${OUT:-$G/log}
+mkdir -p "$OUT"
+LOG=$OUT/multigpu.log
+NG=$(nvidia-smi -L | wc -l)
+{
+  echo "# cflr multi-GPU run $(date -u +%Y-%m-%dT%H:%MZ)"
+  nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader
+  [ "$NG" -gt 1 ] && nvidia-smi topo -m
+  "$G/cflr" gpu info
+} 2>&1 | tee "$LOG"
+rc=0
+export CFLR_GRAPHS_DIR=$G/graphs
+if [ "${TESTS:-1}" = 1 ]; then
+  for t in gpu mine; do
+    echo "## kernels/$t tests" | tee -a "$LOG"
+    (cd "kernels/$t" && "$G/$t.test" -test.v -test.run "${RUN:-Multi|Dealer|Deal|ParseDevices|Segments}" -test.timeout 15m) 2>&1 | grep -v '^=== RUN' | tee -a "$LOG" || rc=1
+  done
+fi
+if [ -z "${SETS:-}" ]; then
+  SETS="0 0,0 0,0,0,0"
+  [ "$NG" -ge 2 ] && SETS="1 2"
+  [ "$NG" -ge 4 ] && SETS="1 2 4"
+fi
+E=$G/graphs/email-Enron.txt
+if [ "${CLI:-1}" = 1 ]; then
+  echo "## cflr mine --gpus vs the CPU" | tee -a "$LOG"
+  for args in "triangles $E" "cliques -k 4 $E" "cliques -k 6 $E" "cliques -k 8 $E"; do
+    # shellcheck disable=SC2086
+    cpu=$("$G/cflr" mine $args --device cpu 2>&1 | grep '^count')
+    for s in $SETS; do
+      # shellcheck disable=SC2086
+      got=$("$G/cflr" mine $args --device gpu --gpus "$s" 2>&1 | grep '^count')
+      if [ "$got" = "$cpu" ] && [ -n "$got" ]; then echo "ok   --gpus $s mine $args: $got" | tee -a "$LOG"
+      else echo "FAIL --gpus $s mine $args: $got, cpu $cpu" | tee -a "$LOG"; rc=1; fi
+    done
+  done
+fi
+# Scaling: kernel and end-to-end times from --json.
+summ() { python3 -c '
+import json,sys
+r=json.load(sys.stdin); ph={p["name"]:p["seconds"] for p in r["phases"]}
+per=" ".join("gpu%d:k=%.3f/t=%d" % (g["gpu"],g["kernel_seconds"],g["tasks"]) for g in r.get("gpus",[]))
+print("%-10s count=%d kernel=%.4f s upload=%.4f s wall=%.3f s %s" % (r["task"]+("" if r["task"]=="triangles" else "-k%d"%r["k"]), r["count"], ph.get("gpu-kernel",0), ph.get("gpu-upload",0), r["wall_seconds"], per))'; }
+SCALES=${SCALES:-24}
+CS=${CLIQUE_SCALE:-${SCALES%% *}}
+for sc in $SCALES; do
+  f=/tmp/rmat$sc.bcsr
+  [ -f "$f" ] || { t0=$(date +%s); "$G/cflr" gen --scale "$sc" "$f" >/dev/null 2>&1; echo "gen rmat$sc: $(( $(date +%s) - t0 )) s, $(du -h "$f" | cut -f1)" | tee -a "$LOG"; }
+  echo "## scaling RMAT-$sc" | tee -a "$LOG"
+  tasks="triangles"
+  [ "$sc" = "$CS" ] && tasks="triangles cliques"
+  for task in $tasks; do
+    for s in $SETS; do
+      for i in $(seq 1 "${REPS:-2}"); do
+        a="$task"; [ "$task" = cliques ] && a="cliques -k ${K:-5}"
+        # shellcheck disable=SC2086
+        j=$(timeout "${TMO:-240}" "$G/cflr" mine $a --device gpu --gpus "$s" --json "$f" 2>>"$OUT/err.log")
+        echo "$j" > "$OUT/rmat$sc-$task-gpus$(echo "$s" | tr , _)-$i.json"
+        echo "rmat$sc --gpus $s run $i: $(echo "$j" | summ 2>&1)" | tee -a "$LOG"
+      done
+    done
+  done
+done
+exit $rc
