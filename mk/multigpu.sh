@@ -7,10 +7,11 @@
 #   2. cflr mine through the CLI on each --gpus set against the CPU;
 #   3. scaling: RMAT-$SCALES (cflr gen, on the device host), triangles and
 #      k-cliques (K, default 5; CLIQUE_SCALE) on 1, 2, 4 devices, --json,
-#      REPS runs each (the first also warms the file cache).
+#      REPS runs each (the first also warms the file cache), every --json
+#      report in $OUT/runs.jsonl, one a line.
 # Knobs: RUN (test regexp), SCALES (default "24"), CLIQUE_SCALE (default
 # the smallest of SCALES), K, REPS (default 2), SETS (--gpus specs; default
-# from the GPU count: 1 2 4 where present, else 0 0,0 0,0,0,0).
+# from the GPU count: 1 2 4 where present, else 1 0,0 0,0,0,0).
 set -uo pipefail
 G=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$G/log}
@@ -32,7 +33,7 @@ if [ "${TESTS:-1}" = 1 ]; then
   done
 fi
 if [ -z "${SETS:-}" ]; then
-  SETS="0 0,0 0,0,0,0"
+  SETS="1 0,0 0,0,0,0"
   [ "$NG" -ge 2 ] && SETS="1 2"
   [ "$NG" -ge 4 ] && SETS="1 2 4"
 fi
@@ -70,7 +71,7 @@ for sc in $SCALES; do
         a="$task"; [ "$task" = cliques ] && a="cliques -k ${K:-5}"
         # shellcheck disable=SC2086
         j=$(timeout "${TMO:-240}" "$G/cflr" mine $a --device gpu --gpus "$s" --json "$f" 2>>"$OUT/err.log")
-        echo "$j" > "$OUT/rmat$sc-$task-gpus$(echo "$s" | tr , _)-$i.json"
+        echo "$j" | tr -d '\n ' >> "$OUT/runs.jsonl"; echo >> "$OUT/runs.jsonl"
         echo "rmat$sc --gpus $s run $i: $(echo "$j" | summ 2>&1)" | tee -a "$LOG"
       done
     done

@@ -457,52 +457,52 @@ func hashItems(dag, probe *csr.Graph, twoTier bool, caps [4]uint64) (warpItems, 
 // a scan on the host, probe_fill): mode 0 the reversed DAG (hashin), 1 the
 // shorter-list side of every arc (hashmin). It returns the lists' offsets
 // (on the host too, for hashItems) and their device buffers.
-func (d *GPU) buildProbe(dag *csr.Graph, g *devGraph, mode uint64, a *gpu.Allocs) (*csr.Graph, uint64, uint64, error) {
+func (d *GPU) buildProbe(dag *csr.Graph, g *devGraph, mode uint64, a *gpu.Allocs) (*csr.Graph, *gpu.Buffer, *gpu.Buffer, error) {
 	n := int64(dag.N)
 	cnt, err := a.Alloc(d.ctx, max(n*4, 8))
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, nil, nil, err
 	}
 	if err := cnt.Memset32(0, max(n, 1)); err != nil {
-		return nil, 0, 0, err
+		return nil, nil, nil, err
 	}
 	padj, err := a.Alloc(d.ctx, max(int64(g.m)*4, 8))
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, nil, nil, err
 	}
 	poffb, err := a.Alloc(d.ctx, (n+1)*8)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, nil, nil, err
 	}
 	grid := uint32(d.ctx.Info().SMs) * 8
 	if n > 0 {
 		if err := d.probeCount.Launch(grid, 256, g.off, g.adj, uint64(n), mode, cnt.Ptr()); err != nil {
-			return nil, 0, 0, err
+			return nil, nil, nil, err
 		}
 	}
 	counts := make([]uint32, n)
 	if err := gpu.Download(counts, cnt, 0); err != nil {
-		return nil, 0, 0, err
+		return nil, nil, nil, err
 	}
 	poff := make([]uint64, n+1)
 	for i, c := range counts {
 		poff[i+1] = poff[i] + uint64(c)
 	}
 	if poff[n] != g.m {
-		return nil, 0, 0, fmt.Errorf("mine: probe lists hold %d arcs, want %d", poff[n], g.m)
+		return nil, nil, nil, fmt.Errorf("mine: probe lists hold %d arcs, want %d", poff[n], g.m)
 	}
 	if err := gpu.Upload(poffb, 0, poff); err != nil {
-		return nil, 0, 0, err
+		return nil, nil, nil, err
 	}
 	if err := cnt.Memset32(0, max(n, 1)); err != nil {
-		return nil, 0, 0, err
+		return nil, nil, nil, err
 	}
 	if n > 0 {
 		if err := d.probeFill.Launch(grid, 256, g.off, g.adj, uint64(n), mode, poffb.Ptr(), cnt.Ptr(), padj.Ptr()); err != nil {
-			return nil, 0, 0, err
+			return nil, nil, nil, err
 		}
 	}
-	return &csr.Graph{N: dag.N, Offsets: poff}, poffb.Ptr(), padj.Ptr(), nil
+	return &csr.Graph{N: dag.N, Offsets: poff}, poffb, padj, nil
 }
 
 // countTrianglesHash runs tc_hash (kernel "hash", "hashwarp" or "hashin"):
@@ -515,10 +515,11 @@ func (d *GPU) countTrianglesHash(dag *csr.Graph, g *devGraph, out *gpu.Buffer, k
 	defer a.FreeAll()
 	probe, poff, padj := dag, g.off, g.adj
 	if kernel == "hashin" || kernel == "hashmin" {
-		var err error
-		if probe, poff, padj, err = d.buildProbe(dag, g, map[string]uint64{"hashin": 0, "hashmin": 1}[kernel], &a); err != nil {
+		pb, ab, err := (*gpu.Buffer)(nil), (*gpu.Buffer)(nil), error(nil)
+		if probe, pb, ab, err = d.buildProbe(dag, g, map[string]uint64{"hashin": 0, "hashmin": 1}[kernel], &a); err != nil {
 			return 0, st, err
 		}
+		poff, padj = pb.Ptr(), ab.Ptr()
 	}
 	wi, bi := hashItems(dag, probe, kernel != "hashwarp", d.hashCaps)
 	type launch struct {

@@ -305,23 +305,51 @@ func (m *MultiGPU) CountTrianglesDevice(dag *prep.Graph) (uint64, MultiStats, er
 // probe offsets, which are the same on all), then the deal over block
 // items (the long lists, the heaviest tasks) followed by warp items.
 func (m *MultiGPU) countHash(js []*devJob, dag *csr.Graph, kernel string, t0 time.Time) (uint64, MultiStats, error) {
-	probes := make([]*csr.Graph, len(js))
+	// The probe lists are built on the first device and copied to the
+	// others: the order within a list depends on the build's scheduling,
+	// and items index ranges of a list, so every device must read the
+	// same lists.
+	probe, j0 := dag, js[0]
+	j0.poff, j0.padj = j0.g.off, j0.g.adj
+	var pb, ab *gpu.Buffer
+	if kernel == "hashin" || kernel == "hashmin" {
+		var err error
+		if probe, pb, ab, err = j0.d.buildProbe(dag, j0.g, map[string]uint64{"hashin": 0, "hashmin": 1}[kernel], &j0.a); err != nil {
+			return 0, MultiStats{}, err
+		}
+		j0.poff, j0.padj = pb.Ptr(), ab.Ptr()
+	}
 	err := gpu.OnDevices(len(js), func(i int) error {
 		j := js[i]
-		probes[i], j.poff, j.padj = dag, j.g.off, j.g.adj
-		if kernel == "hashin" || kernel == "hashmin" {
-			var err error
-			if probes[i], j.poff, j.padj, err = j.d.buildProbe(dag, j.g, map[string]uint64{"hashin": 0, "hashmin": 1}[kernel], &j.a); err != nil {
-				return err
-			}
+		if i == 0 {
+			return nil
 		}
+		j.poff, j.padj = j.g.off, j.g.adj
+		if pb == nil {
+			return nil
+		}
+		p, err := j.a.Alloc(j.d.ctx, pb.Bytes())
+		if err != nil {
+			return err
+		}
+		a, err := j.a.Alloc(j.d.ctx, ab.Bytes())
+		if err != nil {
+			return err
+		}
+		if err := gpu.CopyPeer(p, 0, pb, 0, pb.Bytes()); err != nil {
+			return err
+		}
+		if err := gpu.CopyPeer(a, 0, ab, 0, ab.Bytes()); err != nil {
+			return err
+		}
+		j.poff, j.padj = p.Ptr(), a.Ptr()
 		return nil
 	})
 	if err != nil {
 		return 0, MultiStats{}, err
 	}
 	d0 := m.devs[0]
-	wi, bi := hashItems(dag, probes[0], kernel != "hashwarp", d0.hashCaps)
+	wi, bi := hashItems(dag, probe, kernel != "hashwarp", d0.hashCaps)
 	err = gpu.OnDevices(len(js), func(i int) error {
 		j := js[i]
 		for s, items := range [][]uint32{bi, wi} {
@@ -425,8 +453,16 @@ func (m *MultiGPU) countCliquesOn(js []*devJob, dag *csr.Graph, k int, t0 time.T
 	d0 := m.devs[0]
 	grid := uint32(d0.ctx.Info().SMs) * 8
 	chunk := uint64(max(d0.opt.LBChunk, 1))
-	n, kernelTime, err := m.deal(js, []int64{int64(dag.NumEdges())}, func(j *devJob, s *gpu.Stream, next uint64, _ int, hi int64) error {
-		return j.d.clq.LaunchOn(s, grid, 256, j.g.off, j.g.adj, j.g.src, uint64(hi), uint64(k), j.stack.Ptr(), maxd, next, chunk, j.out.Ptr())
+	// The two streams' kernels run at once on one device: each takes half
+	// the warps, and its half of the DFS stacks.
+	half := grid / 2
+	halfStack := uint64(half) * 256 / 32 * uint64(k-2) * maxd * 4
+	n, kernelTime, err := m.deal(js, []int64{int64(js[0].g.m)}, func(j *devJob, s *gpu.Stream, next uint64, _ int, hi int64) error {
+		stack := j.stack.Ptr()
+		if s == j.streams[1] {
+			stack += halfStack
+		}
+		return j.d.clq.LaunchOn(s, half, 256, j.g.off, j.g.adj, j.g.src, uint64(hi), uint64(k), stack, maxd, next, chunk, j.out.Ptr())
 	})
 	ms := m.stats(js)
 	ms.Upload, ms.Kernel = upload, kernelTime
