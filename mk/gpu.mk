@@ -86,14 +86,17 @@ peers-e2e: cuda-deps
 bench-traverse:
 	$(GO) test -run XXX -bench . -benchtime 3x ./kernels/traverse/
 
-# gpu-multi (issue 21): out/multigpu/ with the kernels/gpu and kernels/mine
-# test binaries, a cuda cflr, the shared graphs and run.sh
+# gpu-multi (issue 21): out/multigpu/ with the kernels/gpu, kernels/mine and
+# kernels/traverse test binaries, a cuda cflr, the shared graphs, the
+# multi-GPU kernel sources (compiled there) and run.sh
 # (mk/multigpu.sh). On the device, carrying out/multigpu:
 #   bash out/multigpu/run.sh   (SCALES="24 26" REPS=2 ...: see the script)
 gpu-multi: cuda-deps
 	mkdir -p out/multigpu/graphs
 	$(CUDA_ENV) $(GO) test -c -tags cuda -ldflags=-s\ -w -o out/multigpu/gpu.test ./kernels/gpu
 	$(CUDA_ENV) $(GO) test -c -tags cuda -ldflags=-s\ -w -o out/multigpu/mine.test ./kernels/mine
+	$(CUDA_ENV) $(GO) test -c -tags cuda -ldflags=-s\ -w -o out/multigpu/traverse.test ./kernels/traverse
+	mkdir -p out/multigpu/cu && cp kernels/traverse/multi.cu out/multigpu/cu/
 	$(CUDA_ENV) $(GO) build -tags cuda -ldflags=-s\ -w -o out/multigpu/cflr ./cmd/cflr
 	-cp $(SHARED)/graphs/ca-GrQc.txt $(SHARED)/graphs/email-Enron.txt $(SHARED)/graphs/citeseer.lg out/multigpu/graphs/
 	cp mk/multigpu.sh out/multigpu/run.sh

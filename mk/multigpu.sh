@@ -26,10 +26,25 @@ NG=$(nvidia-smi -L | wc -l)
 } 2>&1 | tee "$LOG"
 rc=0
 export CFLR_GRAPHS_DIR=$G/graphs
+# The multi-GPU kernels carried as source (cu/): compiled here as make ptx
+# does, into a PTX folder the binaries load (CFLR_PTX_DIR) beside the
+# repository's traverse.ptx (the traverse tests read it from there); the
+# new PTX also goes to $OUT, to be committed.
+P=/tmp/cflr-ptx
+mkdir -p "$P"
+cp kernels/traverse/traverse.ptx "$P/"
+for cu in "$G"/cu/*.cu; do
+  [ -f "$cu" ] || continue
+  p=$P/$(basename "${cu%.cu}").ptx
+  nvcc -arch=${PTX_ARCH:-compute_80} -O3 --ptx -o "$p.tmp" "$cu" || rc=1
+  { echo "// cflr-source-sha256: $(sha256sum "$cu" | cut -d' ' -f1)"; cat "$p.tmp"; } > "$p"; rm -f "$p.tmp"
+  cp "$p" "$OUT/"
+done
+export CFLR_PTX_DIR=$P
 if [ "${TESTS:-1}" = 1 ]; then
-  for t in gpu mine; do
+  for t in gpu mine traverse; do
     echo "## kernels/$t tests" | tee -a "$LOG"
-    (cd "kernels/$t" && "$G/$t.test" -test.v -test.run "${RUN:-Multi|Dealer|Deal|ParseDevices|Segments}" -test.timeout 15m) 2>&1 | grep -v '^=== RUN' | tee -a "$LOG" || rc=1
+    (cd "kernels/$t" && "$G/$t.test" -test.v -test.run "${RUN:-Multi|Dealer|Deal|ParseDevices|Segments|SplitByEdges}" -test.timeout 15m) 2>&1 | grep -v '^=== RUN' | tee -a "$LOG" || rc=1
   done
 fi
 if [ -z "${SETS:-}" ]; then
@@ -42,16 +57,32 @@ if [ "${CLI:-1}" = 1 ]; then
   echo "## cflr mine --gpus vs the CPU" | tee -a "$LOG"
   for args in "triangles $E" "cliques -k 4 $E" "cliques -k 6 $E" "cliques -k 8 $E"; do
     # shellcheck disable=SC2086
-    cpu=$("$G/cflr" mine $args --device cpu 2>&1 | grep '^count')
+    cpu=$("$G/cflr" mine $args --device cpu 2>&1 | grep -E '^count +[0-9]+$')
     for s in $SETS; do
       # shellcheck disable=SC2086
-      got=$("$G/cflr" mine $args --device gpu --gpus "$s" 2>&1 | grep '^count')
+      got=$("$G/cflr" mine $args --device gpu --gpus "$s" 2>&1 | grep -E '^count +[0-9]+$')
       if [ "$got" = "$cpu" ] && [ -n "$got" ]; then echo "ok   --gpus $s mine $args: $got" | tee -a "$LOG"
       else echo "FAIL --gpus $s mine $args: $got, cpu $cpu" | tee -a "$LOG"; rc=1; fi
     done
   done
 fi
+if [ "${CLI:-1}" = 1 ]; then
+  echo "## cflr traverse --gpus vs the CPU (values, byte for byte)" | tee -a "$LOG"
+  for alg in bfs sssp cc; do
+    "$G/cflr" traverse $alg "$E" --device cpu --symmetrize --out /tmp/t-cpu.txt > /dev/null 2>&1
+    for s in $SETS; do
+      "$G/cflr" traverse $alg "$E" --device gpu --gpus "$s" --symmetrize --out /tmp/t-gpu.txt > /tmp/t-gpu.log 2>&1
+      if cmp -s /tmp/t-cpu.txt /tmp/t-gpu.txt; then echo "ok   --gpus $s traverse $alg: $(grep '^run' /tmp/t-gpu.log | cut -c1-120)" | tee -a "$LOG"
+      else echo "FAIL --gpus $s traverse $alg" | tee -a "$LOG"; head -5 /tmp/t-gpu.log | tee -a "$LOG"; rc=1; fi
+    done
+  done
+fi
 # Scaling: kernel and end-to-end times from --json.
+tsumm() { python3 -c '
+import json,sys
+r=json.load(sys.stdin); ph={p["name"]:p["seconds"] for p in r["phases"]}
+per=" ".join("gpu%d:c=%.4f/x=%.4f" % (g["gpu"],g["compute_seconds"],g["exchange_seconds"]) for g in r.get("gpus",[]))
+print("%-5s iters=%d compute=%.4f s transfer=%.4f s load=%.3f s wall=%.3f s GTEPS=%.2f %s" % (r["algorithm"], r["iterations"], ph.get("compute",0), ph.get("transfer",0), ph.get("load",0), r["wall_seconds"], r["gteps"], per))'; }
 summ() { python3 -c '
 import json,sys
 r=json.load(sys.stdin); ph={p["name"]:p["seconds"] for p in r["phases"]}
@@ -74,6 +105,13 @@ for sc in $SCALES; do
         echo "$j" | tr -d '\n ' >> "$OUT/runs.jsonl"; echo >> "$OUT/runs.jsonl"
         echo "rmat$sc --gpus $s run $i: $(echo "$j" | summ 2>&1)" | tee -a "$LOG"
       done
+    done
+  done
+  for s in $SETS; do
+    for i in $(seq 1 "${REPS:-2}"); do
+      j=$(timeout "${TMO:-240}" "$G/cflr" traverse bfs "$f" --device gpu --gpus "$s" --json 2>>"$OUT/err.log")
+      echo "$j" | tr -d '\n ' >> "$OUT/runs.jsonl"; echo >> "$OUT/runs.jsonl"
+      echo "rmat$sc --gpus $s run $i: $(echo "$j" | tsumm 2>&1)" | tee -a "$LOG"
     done
   done
 done

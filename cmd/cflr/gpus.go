@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/cflr/cflr/kernels/gpu"
+	"github.com/cflr/cflr/kernels/traverse"
 )
 
 // gpusFlagUsage documents --gpus for mine and traverse.
@@ -47,4 +48,24 @@ func printGPUReports(w io.Writer, rs []gpuReport) {
 		fmt.Fprintf(w, "device %d (GPU %d): upload %.6f s, kernel %.6f s, %d chunks, %d tasks, count %d\n",
 			i, r.GPU, r.UploadSeconds, r.KernelSeconds, r.Chunks, r.Tasks, r.Count)
 	}
+}
+
+// traverseDeviceReport is one device's part of a multi-GPU traversal.
+type traverseDeviceReport struct {
+	GPU             int     `json:"gpu"`
+	Vertices        uint64  `json:"vertices"`
+	Edges           uint64  `json:"edges"`
+	TransferSeconds float64 `json:"transfer_seconds"`
+	ComputeSeconds  float64 `json:"compute_seconds"`
+	ExchangeSeconds float64 `json:"exchange_seconds"`
+	PeerBytes       int64   `json:"peer_bytes"`
+	Iterations      int     `json:"iterations"`
+}
+
+func traverseDeviceReports(ds []traverse.DeviceRun) []traverseDeviceReport {
+	var out []traverseDeviceReport
+	for _, d := range ds {
+		out = append(out, traverseDeviceReport{d.GPU, d.Vertices, d.Edges, d.Transfer.Seconds(), d.Compute.Seconds(), d.Exchange.Seconds(), d.PeerBytes, d.Iterations})
+	}
+	return out
 }

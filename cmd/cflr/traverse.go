@@ -30,6 +30,7 @@ func newTraverseCmd() *cobra.Command {
 		symmetrize bool
 		src        uint32
 		asJSON     bool
+		gpus       string
 	)
 	cmd := &cobra.Command{
 		Use:   "traverse bfs|sssp|sswp|cc|pr GRAPH",
@@ -51,8 +52,17 @@ iterations and GTEPS. --out writes one value per vertex, one per line.`,
 					return usageErr(fmt.Errorf("--gpu-mem: %w", err))
 				}
 			}
+			if device == "gpu" || device == "auto" && gpu.Available() {
+				if opt.GPUs, err = resolveGPUs(gpus); err != nil {
+					return err
+				}
+			}
 			var rep *traverseReport
-			if prepOnGPU(alg, opt, device, format, symmetrize, out, args[1]) {
+			if len(opt.GPUs) > 1 {
+				// Several GPUs: the graph is read on the host and
+				// partitioned by vertex range (traverse.Options.GPUs).
+				rep, err = traverseHost(args[1], alg, opt, format, symmetrize, out)
+			} else if prepOnGPU(alg, opt, device, format, symmetrize, out, args[1]) {
 				rep, err = traversePrepared(args[1], alg, opt)
 			} else {
 				rep, err = traverseHost(args[1], alg, opt, format, symmetrize, out)
@@ -73,6 +83,10 @@ iterations and GTEPS. --out writes one value per vertex, one per line.`,
 				fmt.Fprintf(w, "%-9s %v\n", p.Name, time.Duration(p.Seconds*float64(time.Second)))
 			}
 			fmt.Fprintf(w, "iterations %d\nGTEPS     %.3f (%d edges)\n", rep.Iterations, rep.GTEPS, rep.Traversed)
+			for i, d := range rep.GPUs {
+				fmt.Fprintf(w, "device %d (GPU %d): %d vertices, %d edges, transfer %v, compute %v, exchange %v, %d peer bytes\n", i, d.GPU, d.Vertices, d.Edges,
+					time.Duration(d.TransferSeconds*float64(time.Second)), time.Duration(d.ComputeSeconds*float64(time.Second)), time.Duration(d.ExchangeSeconds*float64(time.Second)), d.PeerBytes)
+			}
 			if rep.BytesToDevice > 0 {
 				fmt.Fprintf(w, "to device %d bytes\n", rep.BytesToDevice)
 			}
@@ -95,6 +109,7 @@ iterations and GTEPS. --out writes one value per vertex, one per line.`,
 	f.StringVar(&out, "out", "", "write one value per vertex to this file")
 	f.StringVar(&format, "format", "", "input format (snap, mtx, el, wel, bcsr, bwcsr, g2miner); default from the file name")
 	f.BoolVar(&symmetrize, "symmetrize", false, "add reverse edges, drop duplicates and self-loops after reading")
+	f.StringVar(&gpus, "gpus", "all", gpusFlagUsage+"; bfs, sssp, sswp and cc in GPU memory with the virtual or coalesced layout run on them all, partitioned by vertex range, other runs on the first")
 	f.BoolVar(&asJSON, "json", false, "print JSON (phases, GTEPS, end-to-end time, peak RSS) instead of text")
 	return cmd
 }
@@ -111,15 +126,17 @@ type traverseReport struct {
 	GTEPS         float64     `json:"gteps"`
 	Traversed     uint64      `json:"edges_traversed"`
 	BytesToDevice int64       `json:"bytes_to_device,omitempty"`
-	Wall          float64     `json:"wall_seconds"` // from process start
-	PeakRSS       int64       `json:"peak_rss_bytes"`
+	// GPUs is each device's part of a run on several (--gpus).
+	GPUs    []traverseDeviceReport `json:"gpus,omitempty"`
+	Wall    float64                `json:"wall_seconds"` // from process start
+	PeakRSS int64                  `json:"peak_rss_bytes"`
 }
 
 func newTraverseReport(path string, n uint32, m uint64, load time.Duration, res *traverse.Result) *traverseReport {
 	return &traverseReport{Graph: path, Vertices: n, Edges: m, Algorithm: string(res.Algorithm), Where: res.Where,
 		Phases: []minePhase{{"load", load.Seconds()}, {"transform", res.Phases.Transform.Seconds()},
 			{"transfer", res.Phases.Transfer.Seconds()}, {"compute", res.Phases.Compute.Seconds()}},
-		Iterations: res.Iterations, GTEPS: res.GTEPS(), Traversed: res.Edges, BytesToDevice: res.BytesToDevice}
+		Iterations: res.Iterations, GTEPS: res.GTEPS(), Traversed: res.Edges, BytesToDevice: res.BytesToDevice, GPUs: traverseDeviceReports(res.Devices)}
 }
 
 // traverseHost reads the graph on the host and runs traverse.Run.

@@ -104,7 +104,14 @@ func initFlags(n uint32, alg Algorithm, src uint32) []uint32 {
 }
 
 func runGPU(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error) {
-	ctx, err := gpu.NewContext(0)
+	if len(opt.GPUs) > 1 && alg != PR && opt.OutOfCore == "" && multiLayout(opt.Layout) {
+		return runMulti(g, alg, opt, res)
+	}
+	ordinal := 0
+	if len(opt.GPUs) > 0 {
+		ordinal = opt.GPUs[0]
+	}
+	ctx, err := gpu.NewContext(ordinal)
 	if err != nil {
 		return err
 	}

@@ -117,6 +117,12 @@ type Options struct {
 	// Symmetric promises that g is symmetric, so CC skips the check (an
 	// O(m) transpose) — for generated graphs and symmetrized inputs.
 	Symmetric bool
+	// GPUs are the device ordinals of a multi-GPU run (gpu.ParseDevices;
+	// a repeated ordinal is another device on the same GPU). With more
+	// than one, BFS, SSSP, SSWP and CC in GPU memory with the virtual or
+	// coalesced layout run partitioned by vertex range (runMulti); other
+	// runs use the first. Empty: GPU 0, as before.
+	GPUs []int
 	// PTX, when set, replaces the embedded GPU kernels (development: lets
 	// tests on a GPU machine run freshly compiled kernels before the PTX is
 	// committed).
@@ -188,6 +194,8 @@ type Result struct {
 	BytesToDevice int64
 	// Where says what ran: "cpu (N workers)" or the GPU's name and mode.
 	Where string
+	// Devices is each device's part of a multi-GPU run (Options.GPUs).
+	Devices []DeviceRun
 }
 
 // GTEPS is Edges per second of compute time, in billions.
