@@ -61,9 +61,12 @@ func ParseDevices(spec string, count int) ([]int, error) {
 // finished the last, so one that finishes early takes more. Chunks shrink
 // as the work runs out (guided self-scheduling: a chunk is the remaining
 // tasks over 4 × devices, never under the minimum), so the last chunks are
-// small and the devices finish together even when task costs are skewed.
-// Tasks are dealt in index order; callers order them by cost (the
-// heaviest, e.g. the highest-degree vertices' items, first).
+// small and the devices finish together. Tasks are dealt in index order,
+// and callers put the heaviest first (tc_hash's long-list items; in a
+// DAG, the arcs of low ids, the hubs of an R-MAT graph): guided sizes
+// assume equal costs and would give the first device a chunk of the
+// heaviest tasks worth more than its share, so no chunk exceeds n / (64 ×
+// devices).
 type Dealer struct {
 	n, min int64
 	parts  int64
@@ -83,7 +86,7 @@ func (d *Dealer) Next() (lo, hi int64, ok bool) {
 		if lo >= d.n {
 			return 0, 0, false
 		}
-		size := max(d.min, (d.n-lo)/(4*d.parts))
+		size := max(d.min, min((d.n-lo)/(4*d.parts), d.n/(64*d.parts)))
 		hi = min(d.n, lo+size)
 		if d.next.CompareAndSwap(lo, hi) {
 			return lo, hi, true

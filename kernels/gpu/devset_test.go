@@ -77,8 +77,10 @@ func TestDealerCoversOnce(t *testing.T) {
 				t.Errorf("n=%d: chunk %v larger than the one before it (%d > %d)", tc.n, chunks[i], cur, prev)
 			}
 		}
-		if tc.n > 0 && len(chunks) > 0 && tc.parts > 1 && chunks[0][1] > (tc.n+3)/4+tc.minChunk {
-			t.Errorf("n=%d parts=%d: first chunk %v takes over a quarter of the work", tc.n, tc.parts, chunks[0])
+		for _, c := range chunks {
+			if c[1]-c[0] > max(tc.minChunk, tc.n/int64(64*tc.parts)) {
+				t.Errorf("n=%d parts=%d: chunk %v over n/(64 parts) and the minimum", tc.n, tc.parts, c)
+			}
 		}
 	}
 }
