@@ -50,6 +50,29 @@ type partDev struct {
 // split inside each partition); others run on one GPU.
 func multiLayout(l Layout) bool { return l == LayoutVirtual || l == LayoutCoalesced }
 
+// initState sets a device's values and active flags: for BFS, SSSP and
+// SSWP two memsets and the source's entries (not n words over the bus);
+// CC's labels and flags are uploaded.
+func initState(d *partDev, alg Algorithm, vals, flags []uint32, src uint32) error {
+	if alg == CC || len(vals) < 2 {
+		if err := gpu.Upload(d.val, 0, vals); err != nil {
+			return err
+		}
+		return gpu.Upload(d.cur, 0, flags)
+	}
+	other := (src + 1) % uint32(len(vals))
+	if err := d.val.Memset32(vals[other], int64(len(vals))); err != nil {
+		return err
+	}
+	if err := d.cur.Memset32(flags[other], int64(len(flags))); err != nil {
+		return err
+	}
+	if err := gpu.Upload(d.val, int64(src), vals[src:src+1]); err != nil {
+		return err
+	}
+	return gpu.Upload(d.cur, int64(src), flags[src:src+1])
+}
+
 // runMulti runs BFS, SSSP, SSWP or CC on the devices opt.GPUs with the
 // graph partitioned by vertex range (splitByEdges): each device relaxes
 // the out-edges of its own vertices, over Tigr's virtual nodes as one GPU
@@ -145,10 +168,7 @@ func runMulti(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error)
 		if err = gpu.Upload(d.dvj, 0, vj[v0:v1]); err != nil {
 			return err
 		}
-		if err = gpu.Upload(d.val, 0, vals); err != nil {
-			return err
-		}
-		if err = gpu.Upload(d.cur, 0, flags); err != nil {
+		if err = initState(d, alg, vals, flags, opt.Source); err != nil {
 			return err
 		}
 		if err = d.next.Memset32(0, int64(n)); err != nil {
@@ -166,7 +186,7 @@ func runMulti(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error)
 	}
 
 	t0 = time.Now()
-	changed := make([]bool, P)
+	changed, relaxed := make([]bool, P), make([]bool, P)
 	for iter := 1; ; iter++ {
 		res.Iterations = iter
 		// Relax: every device over its own vertices' virtual nodes.
@@ -189,7 +209,9 @@ func runMulti(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error)
 					return err
 				}
 			}
-			err := d.ctx.Synchronize()
+			var f [1]uint32
+			err := gpu.Download(f[:], d.change, 0)
+			relaxed[i] = f[0] != 0
 			d.run.Compute += time.Since(tt)
 			d.run.Iterations = iter
 			return err
@@ -205,8 +227,8 @@ func runMulti(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error)
 			nd := uint64(d.hi - d.lo)
 			if nd > 0 {
 				for q, p := range ds {
-					if q == i {
-						continue
+					if q == i || !relaxed[q] {
+						continue // a peer that improved nothing has nothing new
 					}
 					if err := gpu.CopyPeer(d.stage, 0, p.val, int64(d.lo)*4, int64(nd)*4); err != nil {
 						return err
