@@ -78,8 +78,8 @@ func TestDealerCoversOnce(t *testing.T) {
 			}
 		}
 		for _, c := range chunks {
-			if c[1]-c[0] > max(tc.minChunk, tc.n/int64(64*tc.parts)) {
-				t.Errorf("n=%d parts=%d: chunk %v over n/(64 parts) and the minimum", tc.n, tc.parts, c)
+			if c[1]-c[0] > max(tc.minChunk, tc.n/int64(16*tc.parts)) {
+				t.Errorf("n=%d parts=%d: chunk %v over n/(16 parts) and the minimum", tc.n, tc.parts, c)
 			}
 		}
 	}
