@@ -55,14 +55,16 @@ fi
 E=$G/graphs/email-Enron.txt
 if [ "${CLI:-1}" = 1 ]; then
   echo "## cflr mine --gpus vs the CPU" | tee -a "$LOG"
-  for args in "triangles $E" "cliques -k 4 $E" "cliques -k 6 $E" "cliques -k 8 $E"; do
+  C=$G/graphs/citeseer.lg
+  filt() { grep -Ev '^(device|task|peak RSS|graph) ' | grep -Ev '^[a-z-]+ +[0-9.]+ s$'; }
+  for args in "triangles $E" "cliques -k 4 $E" "cliques -k 6 $E" "cliques -k 8 $E" "motifs -k 4 $C" "motifs -k 5 $C" "motifs -k 5 --lb off $C"; do
     # shellcheck disable=SC2086
-    cpu=$("$G/cflr" mine $args --device cpu 2>&1 | grep -E '^count +[0-9]+$')
+    cpu=$("$G/cflr" mine $args --device cpu 2>&1 | filt)
     for s in $SETS; do
       # shellcheck disable=SC2086
-      got=$("$G/cflr" mine $args --device gpu --gpus "$s" 2>&1 | grep -E '^count +[0-9]+$')
-      if [ "$got" = "$cpu" ] && [ -n "$got" ]; then echo "ok   --gpus $s mine $args: $got" | tee -a "$LOG"
-      else echo "FAIL --gpus $s mine $args: $got, cpu $cpu" | tee -a "$LOG"; rc=1; fi
+      got=$("$G/cflr" mine $args --device gpu --gpus "$s" 2>&1 | filt)
+      if [ "$got" = "$cpu" ] && [ -n "$got" ]; then echo "ok   --gpus $s mine ${args//$G\/graphs\//}: $(echo "$got" | grep -E '^(count|patterns)' | tr '\n' ' ')" | tee -a "$LOG"
+      else echo "FAIL --gpus $s mine $args" | tee -a "$LOG"; diff <(echo "$cpu") <(echo "$got") | head -10 | tee -a "$LOG"; rc=1; fi
     done
   done
 fi

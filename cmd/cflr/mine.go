@@ -120,7 +120,7 @@ live in mapped pinned host memory (never managed memory).`,
 	f.IntVar(&m.maxEdges, "max-edges", 3, "largest fsm pattern, in edges")
 	f.StringVar(&m.device, "device", "auto", "cpu, gpu, or auto (gpu where a kernel exists, when built with -tags cuda and a GPU is present)")
 	f.StringVar(&m.gpuMem, "gpu-mem", "", "cap on GPU memory for the graph and, for fsm, the embedding tables (e.g. 512M); beyond it they stay in mapped host memory")
-	f.StringVar(&m.gpus, "gpus", "all", gpusFlagUsage+"; triangles and cliques use them all, other tasks the first")
+	f.StringVar(&m.gpus, "gpus", "all", gpusFlagUsage+"; triangles, cliques and motifs use them all, match and fsm the first")
 	f.StringVar(&m.lb, "lb", "auto", "GPU load balancing (DuMato's work donation): on, off, or auto (cliques from k = 7; motifs k >= 5 unless off)")
 	f.BoolVar(&m.list, "list", false, "list triangles (CPU) or matches (CPU or GPU, the same deterministic order) instead of counting")
 	f.BoolVar(&m.asJSON, "json", false, "print JSON instead of a table")
@@ -373,7 +373,7 @@ func (m *mineCmd) runHost(task, path string) error {
 		t0 = time.Now()
 		var err error
 		opt := mine.GPUOptions{GraphMemLimit: m.memLimit, TableMemLimit: m.memLimit, LoadBalance: m.lb == "on" || (m.lb == "auto" && m.k >= lbAutoMinK)}
-		if len(m.ords) > 1 && (task == "triangles" || task == "cliques") {
+		if len(m.ords) > 1 && (task == "triangles" || task == "cliques" || task == "motifs") {
 			if m.multi, err = mine.NewMultiGPU(m.ords, opt); err != nil {
 				return err
 			}
@@ -570,7 +570,13 @@ func (m *mineCmd) motifs(g *csr.Graph) error {
 	t0 := time.Now()
 	var pcs []mine.PatternCount
 	var err error
-	if m.useGPU {
+	if m.multi != nil {
+		var st mine.MultiStats
+		if pcs, st, err = m.multi.CountMotifs(g, m.k, mine.GPUMotifOptions{NoDonate: m.lb == "off"}); err != nil {
+			return err
+		}
+		m.multiPhases(st)
+	} else if m.useGPU {
 		var st mine.GPUStats
 		if pcs, st, err = m.dev.CountMotifsWith(g, m.k, mine.GPUMotifOptions{NoDonate: m.lb == "off"}); err != nil {
 			return err

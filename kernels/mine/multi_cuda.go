@@ -90,13 +90,14 @@ type devJob struct {
 	streams    [2]*gpu.Stream
 	next       [2]*gpu.Buffer // per stream: a work counter per segment
 	chunks     int
+	idx        int // in the job list
 	st         gpu.DeviceStats
 }
 
 func (m *MultiGPU) jobs() []*devJob {
 	js := make([]*devJob, len(m.devs))
 	for i, d := range m.devs {
-		js[i] = &devJob{d: d, st: gpu.DeviceStats{Ordinal: d.opt.Ordinal}}
+		js[i] = &devJob{d: d, idx: i, st: gpu.DeviceStats{Ordinal: d.opt.Ordinal}}
 	}
 	return js
 }
@@ -138,7 +139,7 @@ func (j *devJob) setup() error {
 // segment's kernel on stream s, with work counter next (already set to
 // the chunk's first task) and task end hi. It fills each job's stats and
 // returns the reduced count.
-func (m *MultiGPU) deal(js []*devJob, sizes []int64, launch func(j *devJob, s *gpu.Stream, next uint64, seg int, hi int64) error) (uint64, time.Duration, error) {
+func (m *MultiGPU) deal(js []*devJob, sizes []int64, launch func(j *devJob, s *gpu.Stream, next uint64, seg int, lo, hi int64) error) (uint64, time.Duration, error) {
 	var total int64
 	for _, n := range sizes {
 		total += n
@@ -159,7 +160,7 @@ func (m *MultiGPU) deal(js []*devJob, sizes []int64, launch func(j *devJob, s *g
 			if err := nx.SetU64Async(int64(seg)*8, uint64(a), s); err != nil {
 				return err
 			}
-			return launch(j, s, nx.Ptr()+uint64(seg)*8, seg, b)
+			return launch(j, s, nx.Ptr()+uint64(seg)*8, seg, a, b)
 		})
 	}, func(i int) error {
 		for _, s := range js[i].streams {
@@ -378,7 +379,7 @@ func (m *MultiGPU) countHash(js []*devJob, dag *csr.Graph, kernel string, t0 tim
 	upload := time.Since(t0)
 	grid := uint32(d0.ctx.Info().SMs) * 8
 	caps := [2]uint64{d0.hashCaps[1], d0.hashCaps[0]}
-	n, kernelTime, err := m.deal(js, []int64{int64(len(bi) / 4), int64(len(wi) / 4)}, func(j *devJob, s *gpu.Stream, next uint64, seg int, hi int64) error {
+	n, kernelTime, err := m.deal(js, []int64{int64(len(bi) / 4), int64(len(wi) / 4)}, func(j *devJob, s *gpu.Stream, next uint64, seg int, _, hi int64) error {
 		return j.d.tcHash.LaunchOn(s, grid, hashBlock, j.g.off, j.g.adj, j.poff, j.padj, j.items[seg].Ptr(), uint64(hi), caps[seg], uint64(1-seg), j.d.hashLongMin, j.d.hashOpts, next, j.out.Ptr())
 	})
 	ms := m.stats(js)
@@ -459,7 +460,7 @@ func (m *MultiGPU) countCliquesOn(js []*devJob, dag *csr.Graph, k int, t0 time.T
 	// the warps, and its half of the DFS stacks.
 	half := grid / 2
 	halfStack := uint64(half) * 256 / 32 * uint64(k-2) * maxd * 4
-	n, kernelTime, err := m.deal(js, []int64{int64(js[0].g.m)}, func(j *devJob, s *gpu.Stream, next uint64, _ int, hi int64) error {
+	n, kernelTime, err := m.deal(js, []int64{int64(js[0].g.m)}, func(j *devJob, s *gpu.Stream, next uint64, _ int, _, hi int64) error {
 		stack := j.stack.Ptr()
 		if s == j.streams[1] {
 			stack += halfStack
@@ -470,4 +471,144 @@ func (m *MultiGPU) countCliquesOn(js []*devJob, dag *csr.Graph, k int, t0 time.T
 	ms.Upload, ms.Kernel = upload, kernelTime
 	ms.Warps = len(js) * int(grid*256/32)
 	return n, ms, err
+}
+
+// CountMotifs counts the connected vertex-induced k-vertex subgraphs of g
+// on every device with the ESU kernel (esu_motif; at every k, since its
+// roots are arcs fetched through a counter): arcs dealt in chunks, each
+// chunk one launch with the kernel's control words, ready flags and
+// (between a device's two streams) half the warps and scratch of its own,
+// so DuMato-style donation works inside a chunk as on one GPU. Each
+// device's pattern counters are added on the host, exactly.
+func (m *MultiGPU) CountMotifs(g *csr.Graph, k int, opt GPUMotifOptions) ([]PatternCount, MultiStats, error) {
+	if len(m.devs) == 1 {
+		pcs, st, err := m.devs[0].CountMotifsWith(g, k, opt)
+		var n uint64
+		for _, p := range pcs {
+			n += p.Count
+		}
+		return pcs, m.single(n, st), err
+	}
+	if k < MotifMinK || k > MaxGPUMotifK {
+		return nil, MultiStats{}, fmt.Errorf("mine: GPU motif size k=%d out of range [%d,%d]", k, MotifMinK, MaxGPUMotifK)
+	}
+	if opt.Kernel != "" && opt.Kernel != "auto" && opt.Kernel != "esu" {
+		return nil, MultiStats{}, fmt.Errorf("mine: on several GPUs the motif kernel is esu, got %q", opt.Kernel)
+	}
+	p, err := opt.resolve()
+	if err != nil {
+		return nil, MultiStats{}, err
+	}
+	qcap, bps := int64(p.queueCap), int64(p.blocksPerSM)
+	const block = 256
+	n, arcs := uint64(g.N), g.NumEdges()
+	maxd := uint64(maxDegree(g))
+	_, wslice := motifLevelCaps(k, maxd, n)
+	ndense := int64(motifDenseSize(k))
+	countBytes := ndense * 8
+	warpBytes := int64(wslice) * 5
+	graphBytes := int64(len(g.Offsets))*8 + int64(len(g.Adj))*8
+	t0 := time.Now()
+	js := m.jobs()
+	defer freeJobs(js)
+	type esuState struct {
+		f                 *gpu.Function
+		grid              int64
+		scrv, scrt, out   *gpu.Buffer
+		ctl, units, ready [2]*gpu.Buffer
+		warpHalf          int64
+	}
+	es := make([]*esuState, len(js))
+	err = gpu.OnDevices(len(js), func(i int) error {
+		j, e := js[i], &esuState{}
+		es[i] = e
+		var err error
+		if e.f, err = j.d.function("esu.ptx", esuPTX, "esu_motif"); err != nil {
+			return err
+		}
+		free, _, err := j.d.ctx.MemInfo()
+		if err != nil {
+			return err
+		}
+		queueBytes := 2 * qcap * (esuUnitWords*4 + 4)
+		sms := int64(j.d.ctx.Info().SMs)
+		e.grid = sms * bps
+		for e.grid > sms && e.grid*block/32*warpBytes > (free-graphBytes-countBytes-queueBytes)/2 {
+			e.grid /= 2
+		}
+		e.grid &^= 1 // two halves
+		nwarps := e.grid * block / 32
+		scratch := nwarps * warpBytes
+		if j.g, err = j.d.upload(g, countBytes+queueBytes+scratch+1<<20); err != nil {
+			return err
+		}
+		if err := j.setup(); err != nil {
+			return err
+		}
+		alloc := j.a.Sticky(j.d.ctx, &err)
+		e.out = alloc(countBytes)
+		e.scrv, e.scrt = alloc(max(scratch/5*4, 8)), alloc(max(scratch/5, 8))
+		for s := range e.ctl {
+			e.ctl[s], e.units[s], e.ready[s] = alloc(esuCtlWords*8), alloc(qcap*esuUnitWords*4), alloc(qcap*4)
+		}
+		if err != nil {
+			return fmt.Errorf("mine: motif buffers: %w", err)
+		}
+		if err := e.out.Memset32(0, 2*ndense); err != nil {
+			return err
+		}
+		e.warpHalf = nwarps / 2
+		if err := j.d.ctx.Synchronize(); err != nil {
+			return err
+		}
+		j.st.Upload = time.Since(t0)
+		return nil
+	})
+	if err != nil {
+		return nil, MultiStats{}, err
+	}
+	upload := time.Since(t0)
+	opts := p.opts()
+	_, kernelTime, err := m.deal(js, []int64{int64(arcs)}, func(j *devJob, s *gpu.Stream, _ uint64, _ int, lo, hi int64) error {
+		e := es[j.idx]
+		h := 0
+		if s == j.streams[1] {
+			h = 1
+		}
+		// esu_motif fetches arcs from its control word C_NEXT (word 0):
+		// clear the control words and ready flags, then start it at lo.
+		if err := e.ctl[h].Memset32Async(0, 0, esuCtlWords*2, s); err != nil {
+			return err
+		}
+		if err := e.ready[h].Memset32Async(0, 0, qcap, s); err != nil {
+			return err
+		}
+		if err := e.ctl[h].SetU64Async(0, uint64(lo), s); err != nil {
+			return err
+		}
+		scrv := e.scrv.Ptr() + uint64(int64(h)*e.warpHalf*int64(wslice)*4)
+		scrt := e.scrt.Ptr() + uint64(int64(h)*e.warpHalf*int64(wslice))
+		return e.f.LaunchOn(s, uint32(e.grid/2), block, j.g.off, j.g.adj, j.g.src, uint64(hi), n, uint64(k), maxd,
+			scrv, scrt, wslice, e.ctl[h].Ptr(), e.units[h].Ptr(), e.ready[h].Ptr(), uint64(qcap), opts, e.out.Ptr(), uint64(ndense))
+	})
+	ms := m.stats(js)
+	ms.Upload, ms.Kernel = upload, kernelTime
+	if err != nil {
+		return nil, ms, err
+	}
+	raw := map[uint32]uint64{}
+	for i, j := range js {
+		part, err := j.d.motifCounts(k, es[i].out, ndense, &j.a)
+		if err != nil {
+			return nil, ms, err
+		}
+		var c uint64
+		for code, x := range part {
+			raw[code] += x
+			c += x
+		}
+		ms.Devices[i].Count = c
+		ms.Warps += int(es[i].grid * block / 32)
+	}
+	return canonicalCounts(k, raw), ms, nil
 }

@@ -191,3 +191,34 @@ func TestMultiGPUTrianglesDevice(t *testing.T) {
 		}
 	}
 }
+
+func TestMultiGPUMotifs(t *testing.T) {
+	graphs := map[string]*csr.Graph{"citeseer": loadGraph(t, "citeseer.lg"), "random": randomGraph(5, 40, 0.3, 0)}
+	for _, ords := range deviceSets(t) {
+		m := openMulti(t, ords, GPUOptions{})
+		for name, g := range graphs {
+			for k := 3; k <= 6; k++ {
+				want, err := CountMotifs(g, k, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, o := range []GPUMotifOptions{{}, {NoDonate: true}} {
+					got, st, err := m.CountMotifs(g, k, o)
+					what := fmt.Sprintf("devices %v %s k=%d %+v", ords, name, k, o)
+					if err != nil {
+						t.Fatalf("%s: %v", what, err)
+					}
+					if fmt.Sprint(got) != fmt.Sprint(want) {
+						t.Errorf("%s: %v, CPU %v", what, got, want)
+						continue
+					}
+					var total uint64
+					for _, p := range got {
+						total += p.Count
+					}
+					checkStats(t, what, ords, total, st)
+				}
+			}
+		}
+	}
+}

@@ -34,3 +34,8 @@ func (m *MultiGPU) CountTrianglesDevice(dag *prep.Graph) (uint64, MultiStats, er
 func (m *MultiGPU) CountCliques(dag *csr.Graph, k int) (uint64, MultiStats, error) {
 	return 0, MultiStats{}, gpu.ErrNoCUDA
 }
+
+// CountMotifs counts the connected vertex-induced k-vertex subgraphs of g.
+func (m *MultiGPU) CountMotifs(g *csr.Graph, k int, opt GPUMotifOptions) ([]PatternCount, MultiStats, error) {
+	return nil, MultiStats{}, gpu.ErrNoCUDA
+}
