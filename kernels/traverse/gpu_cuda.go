@@ -104,8 +104,14 @@ func initFlags(n uint32, alg Algorithm, src uint32) []uint32 {
 }
 
 func runGPU(g *csr.Graph, alg Algorithm, opt Options, res *Result) (err error) {
-	if len(opt.GPUs) > 1 && alg != PR && opt.OutOfCore == "" && multiLayout(opt.Layout) {
-		return runMulti(g, alg, opt, res)
+	if len(opt.GPUs) > 1 && alg != PR && opt.OutOfCore == "" && opt.GPUMem == 0 && multiLayout(opt.Layout) {
+		err := runMulti(g, alg, opt, res)
+		if !gpu.IsOutOfMemory(err) {
+			return err
+		}
+		// A partition and the replicated vertex state did not fit: one
+		// GPU, which goes out of GPU memory (Subway) when it must.
+		*res = Result{Algorithm: res.Algorithm, Phases: Phases{Transform: res.Phases.Transform}}
 	}
 	ordinal := 0
 	if len(opt.GPUs) > 0 {
