@@ -181,6 +181,9 @@ type devGraph struct {
 	n, m          uint64
 	host          bool
 	allocs        gpu.Allocs
+	// bufs are off, adj and src in device memory (nil in host mode), for
+	// peer copies to other devices (MultiGPU).
+	bufs [3]*gpu.Buffer
 }
 
 // upload places dag's arrays where the kernels can read them: device
@@ -254,6 +257,7 @@ func (d *GPU) uploadSrc(dag *csr.Graph, reserve int64, withSrc bool) (g *devGrap
 		return nil, err
 	}
 	g.off, g.adj, g.src = off.Ptr(), adj.Ptr(), sb.Ptr()
+	g.bufs = [3]*gpu.Buffer{off, adj, sb}
 	return g, nil
 }
 

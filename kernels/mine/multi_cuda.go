@@ -117,6 +117,60 @@ func freeJobs(js []*devJob) {
 	}
 }
 
+// replicate places dag on every job's device: uploaded once to the
+// first, then peer-copied to the others (over NVLink where peer access is
+// on, instead of one host upload a device). A device whose free memory
+// cannot hold the copy and reserve, or any device when the first put the
+// graph in mapped host memory, uploads its own (host mode when needed, as
+// on one GPU).
+func (m *MultiGPU) replicate(js []*devJob, dag *csr.Graph, reserve int64, withSrc bool) error {
+	j0 := js[0]
+	var err error
+	if j0.g, err = j0.d.uploadSrc(dag, reserve, withSrc); err != nil {
+		return err
+	}
+	return gpu.OnDevices(len(js), func(i int) error {
+		j := js[i]
+		if i == 0 {
+			return j.setup()
+		}
+		src := j0.g.bufs
+		var bytes int64
+		for _, b := range src {
+			if b != nil {
+				bytes += b.Bytes()
+			}
+		}
+		free, _, err := j.d.ctx.MemInfo()
+		if err != nil {
+			return err
+		}
+		if j0.g.host || src[0] == nil || j.d.opt.HostGraph || bytes+reserve > free || (j.d.opt.GraphMemLimit > 0 && bytes > j.d.opt.GraphMemLimit) {
+			if j.g, err = j.d.uploadSrc(dag, reserve, withSrc); err != nil {
+				return err
+			}
+			return j.setup()
+		}
+		j.g = &devGraph{n: j0.g.n, m: j0.g.m}
+		var ptrs [3]uint64
+		for k, b := range src {
+			if b == nil {
+				continue
+			}
+			c, err := j.g.allocs.Alloc(j.d.ctx, b.Bytes())
+			if err != nil {
+				return err
+			}
+			if err := gpu.CopyPeer(c, 0, b, 0, b.Bytes()); err != nil {
+				return err
+			}
+			j.g.bufs[k], ptrs[k] = c, c.Ptr()
+		}
+		j.g.off, j.g.adj, j.g.src = ptrs[0], ptrs[1], ptrs[2]
+		return j.setup()
+	})
+}
+
 // setup allocates the device's result counter, streams and work counters.
 func (j *devJob) setup() error {
 	var err error
@@ -212,15 +266,7 @@ func (m *MultiGPU) CountTriangles(dag *csr.Graph) (uint64, MultiStats, error) {
 	t0 := time.Now()
 	js := m.jobs()
 	defer freeJobs(js)
-	err := gpu.OnDevices(len(js), func(i int) error {
-		j := js[i]
-		var err error
-		if j.g, err = j.d.uploadSrc(dag, 1<<20, false); err != nil {
-			return err
-		}
-		return j.setup()
-	})
-	if err != nil {
+	if err := m.replicate(js, dag, 1<<20, false); err != nil {
 		return 0, MultiStats{}, err
 	}
 	return m.countHash(js, dag, kernel, t0)
@@ -405,15 +451,7 @@ func (m *MultiGPU) CountCliques(dag *csr.Graph, k int) (uint64, MultiStats, erro
 	js := m.jobs()
 	defer freeJobs(js)
 	stack := m.cliqueStackBytes(dag, k)
-	err := gpu.OnDevices(len(js), func(i int) error {
-		j := js[i]
-		var err error
-		if j.g, err = j.d.upload(dag, stack+1<<20); err != nil {
-			return err
-		}
-		return j.setup()
-	})
-	if err != nil {
+	if err := m.replicate(js, dag, stack+1<<20, true); err != nil {
 		return 0, MultiStats{}, err
 	}
 	return m.countCliquesOn(js, dag, k, t0)

@@ -131,6 +131,16 @@ func TestMultiGPUCliques(t *testing.T) {
 			}
 		}
 	}
+	// The graph in mapped host memory on every device (no peer copies).
+	for _, ords := range deviceSets(t) {
+		m := openMulti(t, ords, GPUOptions{HostGraph: true})
+		for _, k := range []int{3, 5} {
+			got, st, err := m.CountCliques(enron, k)
+			if err != nil || got != want[k] || !st.HostGraph {
+				t.Errorf("devices %v email-Enron %d-cliques, host graph: %d (%v, host %v), CPU %d", ords, k, got, err, st.HostGraph, want[k])
+			}
+		}
+	}
 	// Dense random graphs against brute force.
 	for _, ords := range deviceSets(t) {
 		m := openMulti(t, ords, GPUOptions{})
