@@ -28,3 +28,17 @@ func sumCounts(st []gpu.DeviceStats) uint64 {
 func multiMinChunk(tasks int64, devices int) int64 {
 	return max(1, tasks/int64(512*max(devices, 1)))
 }
+
+// triangleArcsPerDevice is the DAG size each device of a triangle count
+// should have at least: a smaller graph uses fewer devices, down to one
+// (the single-GPU path). On one H200 (2026-11-28, bench/multigpu-h200-*),
+// RMAT-20's 15.7 M arcs took 10 ms on one GPU and 70 ms dealt over 2 or 4
+// virtual devices (each chunk costs about half a millisecond), while
+// RMAT-24's 260 M arcs took 156 ms and 187 ms.
+const triangleArcsPerDevice = 32 << 20
+
+// triangleDevices is how many of n devices count the triangles of a DAG
+// of arcs arcs, each given at least perDevice arcs.
+func triangleDevices(arcs uint64, n int, perDevice uint64) int {
+	return max(1, min(n, int(arcs/max(perDevice, 1))))
+}

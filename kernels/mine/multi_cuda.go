@@ -27,6 +27,9 @@ import (
 type MultiGPU struct {
 	set  *gpu.Set
 	devs []*GPU
+	// triPerDevice is triangleArcsPerDevice (tests lower it so that small
+	// graphs are dealt over every device).
+	triPerDevice uint64
 }
 
 // NewMultiGPU opens the devices ordinals names (gpu.ParseDevices; a
@@ -37,7 +40,7 @@ func NewMultiGPU(ordinals []int, opt GPUOptions) (*MultiGPU, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &MultiGPU{set: set}
+	m := &MultiGPU{set: set, triPerDevice: triangleArcsPerDevice}
 	for i, c := range set.Ctx {
 		o := opt
 		o.Ordinal = ordinals[i]
@@ -252,7 +255,7 @@ func (m *MultiGPU) stats(js []*devJob) MultiStats {
 // device (as GPU.CountTriangles; the edge-parallel kernels become the
 // clique kernel at k = 3, which fetches arcs through a counter).
 func (m *MultiGPU) CountTriangles(dag *csr.Graph) (uint64, MultiStats, error) {
-	if len(m.devs) == 1 {
+	if len(m.devs) == 1 || triangleDevices(dag.NumEdges(), len(m.devs), m.triPerDevice) == 1 {
 		n, st, err := m.devs[0].CountTriangles(dag)
 		return n, m.single(n, st), err
 	}
@@ -264,7 +267,7 @@ func (m *MultiGPU) CountTriangles(dag *csr.Graph) (uint64, MultiStats, error) {
 		return m.CountCliques(dag, 3)
 	}
 	t0 := time.Now()
-	js := m.jobs()
+	js := m.jobs()[:triangleDevices(dag.NumEdges(), len(m.devs), m.triPerDevice)]
 	defer freeJobs(js)
 	if err := m.replicate(js, dag, 1<<20, false); err != nil {
 		return 0, MultiStats{}, err
@@ -276,7 +279,7 @@ func (m *MultiGPU) CountTriangles(dag *csr.Graph) (uint64, MultiStats, error) {
 // in the first device's memory (prep.Orient with host offsets): the other
 // devices get their copies by peer copies from it.
 func (m *MultiGPU) CountTrianglesDevice(dag *prep.Graph) (uint64, MultiStats, error) {
-	if len(m.devs) == 1 {
+	if len(m.devs) == 1 || triangleDevices(dag.M, len(m.devs), m.triPerDevice) == 1 {
 		n, st, err := m.devs[0].CountTrianglesDevice(dag)
 		return n, m.single(n, st), err
 	}
@@ -295,7 +298,7 @@ func (m *MultiGPU) CountTrianglesDevice(dag *prep.Graph) (uint64, MultiStats, er
 	}
 	hash := strings.HasPrefix(kernel, "hash")
 	t0 := time.Now()
-	js := m.jobs()
+	js := m.jobs()[:triangleDevices(dag.M, len(m.devs), m.triPerDevice)]
 	defer freeJobs(js)
 	var src []uint32
 	if !hash {

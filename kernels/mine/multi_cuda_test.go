@@ -57,6 +57,7 @@ func openMulti(t *testing.T, ords []int, opt GPUOptions) *MultiGPU {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m.triPerDevice = 1 // deal even the small test graphs over every device
 	t.Cleanup(func() { m.Close() })
 	return m
 }

@@ -17,3 +17,16 @@ func TestMultiHelpers(t *testing.T) {
 		t.Errorf("sumCounts = %d", got)
 	}
 }
+
+func TestTriangleDevices(t *testing.T) {
+	for _, tc := range []struct {
+		arcs      uint64
+		n         int
+		perDevice uint64
+		want      int
+	}{{0, 4, 10, 1}, {15, 4, 10, 1}, {25, 4, 10, 2}, {1000, 4, 10, 4}, {1000, 1, 10, 1}, {5, 4, 0, 4}} {
+		if got := triangleDevices(tc.arcs, tc.n, tc.perDevice); got != tc.want {
+			t.Errorf("triangleDevices(%d, %d, %d) = %d, want %d", tc.arcs, tc.n, tc.perDevice, got, tc.want)
+		}
+	}
+}
