@@ -65,19 +65,28 @@ func ParseDevices(spec string, count int) ([]int, error) {
 // and callers put the heaviest first (tc_hash's long-list items; in a
 // DAG, the arcs of low ids, the hubs of an R-MAT graph): guided sizes
 // assume equal costs and would give the first device a chunk of the
-// heaviest tasks worth more than its share, so no chunk exceeds n / (16 ×
-// devices). (A cap of n / 64 devices made tc_hash on RMAT-24 1.3-1.4×
-// slower on 2 and 4 virtual devices of one H200, 2026-11-28: each chunk's
-// launch and tail cost about half a millisecond.)
+// heaviest tasks worth more than its share, so no chunk exceeds the
+// maximum (DefaultMaxChunk: n / (16 × devices); n / 64 devices made
+// tc_hash on RMAT-24 1.3-1.4× slower on 2 and 4 virtual devices of one
+// H200, 2026-11-28: each chunk's launch and tail cost about half a
+// millisecond).
 type Dealer struct {
-	n, min int64
-	parts  int64
-	next   atomic.Int64
+	n, min, max int64
+	parts       int64
+	next        atomic.Int64
 }
 
-// NewDealer deals n tasks to parts devices, in chunks of at least minChunk.
-func NewDealer(n int64, parts int, minChunk int64) *Dealer {
-	return &Dealer{n: n, min: max(minChunk, 1), parts: int64(max(parts, 1))}
+// DefaultMaxChunk is the largest chunk a Dealer of n tasks over parts
+// devices hands out by default: n / (16 × parts).
+func DefaultMaxChunk(n int64, parts int) int64 { return n / (16 * int64(max(parts, 1))) }
+
+// NewDealer deals n tasks to parts devices, in chunks of at least
+// minChunk and at most maxChunk (≤ 0: DefaultMaxChunk; the minimum wins).
+func NewDealer(n int64, parts int, minChunk, maxChunk int64) *Dealer {
+	if maxChunk <= 0 {
+		maxChunk = DefaultMaxChunk(n, parts)
+	}
+	return &Dealer{n: n, min: max(minChunk, 1), max: maxChunk, parts: int64(max(parts, 1))}
 }
 
 // Next returns the next chunk [lo, hi), or ok false when every task has
@@ -88,7 +97,7 @@ func (d *Dealer) Next() (lo, hi int64, ok bool) {
 		if lo >= d.n {
 			return 0, 0, false
 		}
-		size := max(d.min, min((d.n-lo)/(4*d.parts), d.n/(16*d.parts)))
+		size := max(d.min, min((d.n-lo)/(4*d.parts), d.max))
 		hi = min(d.n, lo+size)
 		if d.next.CompareAndSwap(lo, hi) {
 			return lo, hi, true
@@ -123,13 +132,13 @@ func OnDevices(n int, f func(i int) error) error {
 }
 
 // Deal runs the tasks [0, n) on n devices: each device's goroutine takes
-// chunks from one Dealer and calls run(i, lo, hi) for each until none is
+// chunks from one Dealer (minChunk, maxChunk as NewDealer's) and calls run(i, lo, hi) for each until none is
 // left, then done(i) (nil: none), which waits for the device's queued
 // work. A failed call stops every device after its current chunk. It
 // returns each device's chunks and tasks, with Kernel the device's time
 // from the start through done.
-func Deal(devices int, n, minChunk int64, run func(i int, lo, hi int64) error, done func(i int) error) ([]DeviceStats, error) {
-	d := NewDealer(n, devices, minChunk)
+func Deal(devices int, n, minChunk, maxChunk int64, run func(i int, lo, hi int64) error, done func(i int) error) ([]DeviceStats, error) {
+	d := NewDealer(n, devices, minChunk, maxChunk)
 	st := make([]DeviceStats, devices)
 	var failed atomic.Bool
 	t0 := time.Now()

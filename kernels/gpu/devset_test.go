@@ -44,7 +44,7 @@ func TestDealerCoversOnce(t *testing.T) {
 		parts    int
 		minChunk int64
 	}{{0, 4, 1}, {1, 4, 1}, {10, 3, 4}, {100000, 4, 16}, {1 << 20, 2, 1}, {777, 1, 1000}} {
-		d := NewDealer(tc.n, tc.parts, tc.minChunk)
+		d := NewDealer(tc.n, tc.parts, tc.minChunk, 0)
 		seen := make([]int32, tc.n)
 		var mu sync.Mutex
 		var chunks [][2]int64
@@ -78,7 +78,7 @@ func TestDealerCoversOnce(t *testing.T) {
 			}
 		}
 		for _, c := range chunks {
-			if c[1]-c[0] > max(tc.minChunk, tc.n/int64(16*tc.parts)) {
+			if c[1]-c[0] > max(tc.minChunk, DefaultMaxChunk(tc.n, tc.parts)) {
 				t.Errorf("n=%d parts=%d: chunk %v over n/(16 parts) and the minimum", tc.n, tc.parts, c)
 			}
 		}
@@ -91,7 +91,7 @@ func TestDeal(t *testing.T) {
 	const n = 1 << 16
 	var mu sync.Mutex
 	sum := make([]int64, 3)
-	st, err := Deal(3, n, 64, func(i int, lo, hi int64) error {
+	st, err := Deal(3, n, 64, 0, func(i int, lo, hi int64) error {
 		s := int64(0)
 		for x := lo; x < hi; x++ {
 			s += x
@@ -113,7 +113,7 @@ func TestDeal(t *testing.T) {
 	}
 	boom := errors.New("boom")
 	calls := 0
-	_, err = Deal(2, n, 1, func(i int, lo, hi int64) error {
+	_, err = Deal(2, n, 1, 0, func(i int, lo, hi int64) error {
 		mu.Lock()
 		defer mu.Unlock()
 		calls++

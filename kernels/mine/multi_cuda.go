@@ -30,6 +30,10 @@ type MultiGPU struct {
 	// triPerDevice is triangleArcsPerDevice (tests lower it so that small
 	// graphs are dealt over every device).
 	triPerDevice uint64
+	// chunkDiv and minDiv, when chunkDiv > 0, replace the dealer's chunk
+	// bounds with tasks/(chunkDiv × devices) and tasks/(minDiv × devices)
+	// (measurements of the per-chunk cost).
+	chunkDiv, minDiv int
 }
 
 // NewMultiGPU opens the devices ordinals names (gpu.ParseDevices; a
@@ -202,7 +206,11 @@ func (m *MultiGPU) deal(js []*devJob, sizes []int64, launch func(j *devJob, s *g
 		total += n
 	}
 	t1 := time.Now()
-	st, err := gpu.Deal(len(js), total, multiMinChunk(total, len(js)), func(i int, lo, hi int64) error {
+	minChunk, maxChunk := multiMinChunk(total, len(js)), int64(0)
+	if m.chunkDiv > 0 { // tests and measurements
+		minChunk, maxChunk = max(1, total/int64(m.minDiv*len(js))), max(1, total/int64(m.chunkDiv*len(js)))
+	}
+	st, err := gpu.Deal(len(js), total, minChunk, maxChunk, func(i int, lo, hi int64) error {
 		j := js[i]
 		k := j.chunks % len(j.streams)
 		j.chunks++

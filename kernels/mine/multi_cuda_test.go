@@ -233,3 +233,55 @@ func TestMultiGPUMotifs(t *testing.T) {
 		}
 	}
 }
+
+// TestMultiChunkCost measures the dealer's per-chunk cost (run with
+// CFLR_MULTI_MEASURE=1; it only logs): triangles on R-MAT scale
+// CFLR_MULTI_SCALE (default 22) and 4-cliques on scale 18, on one device
+// and on 2 devices of GPU 0, with few, the default and many chunks.
+func TestMultiChunkCost(t *testing.T) {
+	if os.Getenv("CFLR_MULTI_MEASURE") == "" {
+		t.Skip("set CFLR_MULTI_MEASURE=1 to measure")
+	}
+	scale := 22
+	fmt.Sscan(os.Getenv("CFLR_MULTI_SCALE"), &scale)
+	for _, tc := range []struct {
+		scale, k int
+	}{{scale, 3}, {18, 4}} {
+		g, err := csr.Generate(csr.GenOptions{Kind: "rmat", Scale: tc.scale, EdgeFactor: 16, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dag := Orient(Undirected(g, 0), 0)
+		for _, ords := range [][]int{{0}, {0, 0}} {
+			for _, div := range [][2]int{{4, 64}, {16, 512}, {64, 2048}} {
+				m := openMulti(t, ords, GPUOptions{})
+				m.chunkDiv, m.minDiv = div[0], div[1]
+				var best float64
+				var n uint64
+				chunks := 0
+				for rep := 0; rep < 3; rep++ {
+					var st MultiStats
+					var err error
+					if tc.k == 3 {
+						n, st, err = m.CountTriangles(dag)
+					} else {
+						n, st, err = m.CountCliques(dag, tc.k)
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					if s := st.Kernel.Seconds(); rep == 0 || s < best {
+						best = s
+					}
+					chunks = 0
+					for _, d := range st.Devices {
+						chunks += d.Chunks
+					}
+				}
+				t.Logf("rmat%d k=%d devices %v chunk bounds tasks/(%d,%d × devices): kernel %.4f s (best of 3), %d chunks, count %d",
+					tc.scale, tc.k, ords, div[0], div[1], best, chunks, n)
+				m.Close()
+			}
+		}
+	}
+}
