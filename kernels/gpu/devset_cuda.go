@@ -2,6 +2,15 @@
 
 package gpu
 
+/*
+#include <cuda.h>
+
+static CUresult shimP2PAtomics(int *v, CUdevice a, CUdevice b) {
+	return cuDeviceGetP2PAttribute(v, CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED, a, b);
+}
+*/
+import "C"
+
 import (
 	"errors"
 	"fmt"
@@ -14,8 +23,8 @@ import (
 // its own streams: a second device in all but the hardware), with peer
 // access enabled between every pair of distinct GPUs that allows it.
 type Set struct {
-	Ctx  []*Context
-	peer [][]bool
+	Ctx          []*Context
+	peer, atomic [][]bool
 }
 
 // cudaErrorPeerAccessAlreadyEnabled is CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED.
@@ -36,14 +45,14 @@ func OpenSet(ordinals []int) (*Set, error) {
 		s.Ctx = append(s.Ctx, c)
 	}
 	n := len(s.Ctx)
-	s.peer = make([][]bool, n)
+	s.peer, s.atomic = make([][]bool, n), make([][]bool, n)
 	for i := range s.peer {
-		s.peer[i] = make([]bool, n)
+		s.peer[i], s.atomic[i] = make([]bool, n), make([]bool, n)
 	}
 	for i, a := range s.Ctx {
 		for j, b := range s.Ctx {
 			if i == j || a.info.Ordinal == b.info.Ordinal {
-				s.peer[i][j] = true // the same GPU
+				s.peer[i][j], s.atomic[i][j] = true, true // the same GPU
 				continue
 			}
 			can, err := a.dev.CanAccessPeer(b.dev)
@@ -54,6 +63,10 @@ func OpenSet(ordinals []int) (*Set, error) {
 			var e *Error
 			if err == nil || errors.As(err, &e) && e.Code == cudaErrorPeerAccessAlreadyEnabled {
 				s.peer[i][j] = true
+				var v C.int
+				if C.shimP2PAtomics(&v, C.CUdevice(a.dev), C.CUdevice(b.dev)) == C.CUDA_SUCCESS && v != 0 {
+					s.atomic[i][j] = true
+				}
 			}
 		}
 	}
@@ -65,6 +78,10 @@ func (s *Set) Len() int { return len(s.Ctx) }
 
 // Peer reports whether device i can read device j's memory directly.
 func (s *Set) Peer(i, j int) bool { return s.peer[i][j] }
+
+// PeerAtomics reports whether device i's kernels can do atomics on device
+// j's memory (the same GPU, or peers with native atomics, e.g. NVLink).
+func (s *Set) PeerAtomics(i, j int) bool { return s.atomic[i][j] }
 
 // Close releases every context.
 func (s *Set) Close() error {

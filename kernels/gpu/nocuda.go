@@ -93,6 +93,7 @@ type Set struct{ Ctx []*Context }
 func OpenSet(ordinals []int) (*Set, error) { return nil, ErrNoCUDA }
 func (s *Set) Len() int                    { return len(s.Ctx) }
 func (s *Set) Peer(i, j int) bool          { return false }
+func (s *Set) PeerAtomics(i, j int) bool   { return false }
 func (s *Set) Close() error                { return nil }
 
 // CopyPeer copies between buffers of two contexts.

@@ -30,6 +30,9 @@ type MultiGPU struct {
 	// triPerDevice is triangleArcsPerDevice (tests lower it so that small
 	// graphs are dealt over every device).
 	triPerDevice uint64
+	// hostChunks forces dealing through the host counter where the
+	// shared device counter would do (tests and measurements).
+	hostChunks bool
 	// chunkDiv and minDiv, when chunkDiv > 0, replace the dealer's chunk
 	// bounds with tasks/(chunkDiv × devices) and tasks/(minDiv × devices)
 	// (measurements of the per-chunk cost).
@@ -201,6 +204,78 @@ func (j *devJob) setup() error {
 // the chunk's first task) and task end hi. It fills each job's stats and
 // returns the reduced count.
 func (m *MultiGPU) deal(js []*devJob, sizes []int64, launch func(j *devJob, s *gpu.Stream, next uint64, seg int, lo, hi int64) error) (uint64, time.Duration, error) {
+	if m.sharedCounter(len(js)) {
+		return m.dealShared(js, sizes, launch)
+	}
+	return m.dealHost(js, sizes, launch)
+}
+
+// sharedCounter reports whether the first n devices can all fetch work
+// from counters in the first device's memory (atomics on the same GPU,
+// or on a peer with native atomics: NVLink).
+func (m *MultiGPU) sharedCounter(n int) bool {
+	if m.hostChunks {
+		return false
+	}
+	for i := 1; i < n; i++ {
+		if !m.set.PeerAtomics(i, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// dealShared runs each segment's kernel once on each of every device's two
+// streams, all fetching tasks from one counter a segment in the first
+// device's memory: the kernels' own dynamic fetching, across devices,
+// with no chunk boundaries (each chunk of host dealing ends in a tail of
+// idle warps: about 1 ms a chunk for tc_hash on RMAT-22, H200,
+// 2026-11-28). Per-device task counts are not known (Tasks 0).
+func (m *MultiGPU) dealShared(js []*devJob, sizes []int64, launch func(j *devJob, s *gpu.Stream, next uint64, seg int, lo, hi int64) error) (uint64, time.Duration, error) {
+	ctr, err := js[0].a.Alloc(js[0].d.ctx, int64(8*len(sizes)))
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := ctr.Memset32(0, int64(2*len(sizes))); err != nil {
+		return 0, 0, err
+	}
+	t1 := time.Now()
+	err = gpu.OnDevices(len(js), func(i int) error {
+		j := js[i]
+		for _, s := range j.streams {
+			for seg, n := range sizes {
+				if n == 0 {
+					continue
+				}
+				if err := launch(j, s, ctr.Ptr()+uint64(seg)*8, seg, 0, n); err != nil {
+					return err
+				}
+			}
+		}
+		for _, s := range j.streams {
+			if err := s.Synchronize(); err != nil {
+				return err
+			}
+		}
+		j.st.Kernel, j.st.Chunks = time.Since(t1), 1
+		return nil
+	})
+	kernel := time.Since(t1)
+	if err != nil {
+		return 0, kernel, err
+	}
+	for _, j := range js {
+		var c [1]uint64
+		if err := gpu.Download(c[:], j.out, 0); err != nil {
+			return 0, kernel, err
+		}
+		j.st.Count = c[0]
+	}
+	return sumCounts(m.stats(js).Devices), kernel, nil
+}
+
+// dealHost deals the segments' tasks in chunks through the host counter.
+func (m *MultiGPU) dealHost(js []*devJob, sizes []int64, launch func(j *devJob, s *gpu.Stream, next uint64, seg int, lo, hi int64) error) (uint64, time.Duration, error) {
 	var total int64
 	for _, n := range sizes {
 		total += n
@@ -618,7 +693,9 @@ func (m *MultiGPU) CountMotifs(g *csr.Graph, k int, opt GPUMotifOptions) ([]Patt
 	}
 	upload := time.Since(t0)
 	opts := p.opts()
-	_, kernelTime, err := m.deal(js, []int64{int64(arcs)}, func(j *devJob, s *gpu.Stream, _ uint64, _ int, lo, hi int64) error {
+	// esu_motif's arc counter shares a control block with its termination
+	// protocol, so motifs are always dealt in host chunks.
+	_, kernelTime, err := m.dealHost(js, []int64{int64(arcs)}, func(j *devJob, s *gpu.Stream, _ uint64, _ int, lo, hi int64) error {
 		e := es[j.idx]
 		h := 0
 		if s == j.streams[1] {

@@ -92,6 +92,7 @@ func TestMultiGPUTriangles(t *testing.T) {
 			dag := Orient(loadGraph(t, tc.name), 0)
 			for _, kern := range []string{"auto", "thread", "hash", "hashwarp", "hashin", "hashmin"} {
 				for _, small := range []bool{false, true} {
+					m.hostChunks = small // both dealing modes, each with both item sizes
 					for _, d := range m.devs {
 						d.opt.TriangleKernel = kern
 						d.hashCaps = [4]uint64{hashWarpCap, hashBlockCap, hashWarpProbe, hashBlockProbe}
@@ -100,7 +101,7 @@ func TestMultiGPUTriangles(t *testing.T) {
 						}
 					}
 					got, st, err := m.CountTriangles(dag)
-					what := fmt.Sprintf("devices %v %s %s small=%v", ords, tc.name, kern, small)
+					what := fmt.Sprintf("devices %v %s %s small=%v host chunks=%v", ords, tc.name, kern, small, m.hostChunks)
 					if err != nil || got != tc.want {
 						t.Errorf("%s: %d triangles (%v), want %d", what, got, err, tc.want)
 						continue
@@ -122,8 +123,9 @@ func TestMultiGPUCliques(t *testing.T) {
 		for _, chunk := range []int{1, 16} {
 			m := openMulti(t, ords, GPUOptions{LBChunk: chunk})
 			for k := 3; k <= 8; k++ {
+				m.hostChunks = k%2 == 0 // both dealing modes
 				got, st, err := m.CountCliques(enron, k)
-				what := fmt.Sprintf("devices %v email-Enron %d-cliques chunk %d", ords, k, chunk)
+				what := fmt.Sprintf("devices %v email-Enron %d-cliques chunk %d host chunks %v", ords, k, chunk, m.hostChunks)
 				if err != nil || got != want[k] {
 					t.Errorf("%s: %d (%v), CPU %d", what, got, err, want[k])
 					continue
@@ -146,6 +148,7 @@ func TestMultiGPUCliques(t *testing.T) {
 	for _, ords := range deviceSets(t) {
 		m := openMulti(t, ords, GPUOptions{})
 		for seed := uint64(1); seed <= 3; seed++ {
+			m.hostChunks = seed == 2
 			g := randomGraph(seed, 20, 0.75, 0)
 			dag := Orient(g, 0)
 			for k := 3; k <= 10; k++ {
@@ -253,9 +256,10 @@ func TestMultiChunkCost(t *testing.T) {
 		}
 		dag := Orient(Undirected(g, 0), 0)
 		for _, ords := range [][]int{{0}, {0, 0}} {
-			for _, div := range [][2]int{{4, 64}, {16, 512}, {64, 2048}} {
+			for _, div := range [][2]int{{0, 0}, {4, 64}, {16, 512}, {64, 2048}} {
 				m := openMulti(t, ords, GPUOptions{})
 				m.chunkDiv, m.minDiv = div[0], div[1]
+				m.hostChunks = div[0] > 0 // {0, 0}: the shared device counter
 				var best float64
 				var n uint64
 				chunks := 0
