@@ -31,10 +31,12 @@ func multiMinChunk(tasks int64, devices int) int64 {
 
 // triangleArcsPerDevice is the DAG size each device of a triangle count
 // should have at least: a smaller graph uses fewer devices, down to one
-// (the single-GPU path). On one H200 (2026-11-28, bench/multigpu-h200-*),
-// RMAT-20's 15.7 M arcs took 10 ms on one GPU and 70 ms dealt over 2 or 4
-// virtual devices (each chunk costs about half a millisecond), while
-// RMAT-24's 260 M arcs took 156 ms and 187 ms.
+// (the single-GPU path), since each device's copy of the graph costs more
+// than its share of a kernel of a few milliseconds (RMAT-20's 15.7 M arcs:
+// 10 ms on one H200). Measured on one H200 with virtual devices only
+// (bench/multigpu-h200-2026-11-28): with host chunks RMAT-20 took 70 ms on
+// 2 or 4 devices; with the shared device counter RMAT-22 took 32 ms on 2
+// against 35 on one.
 const triangleArcsPerDevice = 32 << 20
 
 // triangleDevices is how many of n devices count the triangles of a DAG
