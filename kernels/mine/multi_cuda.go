@@ -14,14 +14,15 @@ import (
 
 // MultiGPU runs the counting kernels on a set of devices with the graph
 // replicated on each (the common case: it fits one GPU). Tasks (arcs for
-// cliques; tc_hash's items, the long lists' first, for triangles) are
-// dealt in chunks through a shared host counter (gpu.Deal), so a device
-// that finishes early takes more; each device counts into its own
-// counter and the host adds them, so the count is exact and the same as
-// on one GPU. The kernels are the single-GPU ones unchanged: a chunk
-// [lo, hi) is a launch whose work counter starts at lo and whose task
-// count is hi. Each device keeps two chunks in flight on two streams, so
-// one chunk's tail overlaps the next chunk's start.
+// cliques and motifs; tc_hash's items, the long lists' first, for
+// triangles) are fetched by the single-GPU kernels, unchanged, through a
+// work counter: one counter in the first device's memory shared by every
+// device where all can do atomics on it (dealShared), else chunks dealt
+// through a shared host counter (gpu.Deal; a chunk [lo, hi) is a launch
+// whose counter starts at lo and whose task count is hi, two chunks in
+// flight per device). Either way a device that finishes early takes more.
+// Each device counts into its own counters and the host adds them, so
+// counts are exact and the same as on one GPU.
 //
 // With one device every call is the single-GPU call (GPU), unchanged.
 type MultiGPU struct {
@@ -198,11 +199,12 @@ func (j *devJob) setup() error {
 	return nil
 }
 
-// deal deals the tasks of the segments (consecutive task ranges, each
-// with its own work counter word) over the jobs; launch queues one
-// segment's kernel on stream s, with work counter next (already set to
-// the chunk's first task) and task end hi. It fills each job's stats and
-// returns the reduced count.
+// deal shares the tasks of the segments (consecutive task ranges, each
+// with its own work counter word) among the jobs, through one shared
+// device counter where it can (dealShared), else in host chunks
+// (dealHost); launch queues one segment's kernel for the tasks [lo, hi)
+// on stream s, with work counter next (already holding lo). It fills
+// each job's stats and returns the reduced count.
 func (m *MultiGPU) deal(js []*devJob, sizes []int64, launch func(j *devJob, s *gpu.Stream, next uint64, seg int, lo, hi int64) error) (uint64, time.Duration, error) {
 	if m.sharedCounter(len(js)) {
 		return m.dealShared(js, sizes, launch)
