@@ -18,6 +18,12 @@
 //     memory), through a small cgo shim, since gorgonia.org/cu lacks these.
 //     Out-of-GPU-memory algorithms keep their edges there. Managed (unified)
 //     memory is never used.
+//   - Set (OpenSet): the devices of a multi-GPU job, one context each
+//     (a repeated ordinal shares a GPU), peer access and native peer
+//     atomics where the hardware allows; CopyPeer copies between them.
+//     ParseDevices reads a --gpus spec; Dealer and Deal hand task chunks
+//     to devices through a shared host counter (pure Go, tested without
+//     a GPU).
 //   - Error: every failed driver call becomes an *Error carrying the
 //     operation and CUDA's error name (CUDA_ERROR_OUT_OF_MEMORY, ...);
 //     IsOutOfMemory tests for that case so callers can fall back.
