@@ -2,13 +2,16 @@
 # Runner for issue 21 (multi-GPU) on the device machine, made by
 # `make gpu-multi` (copied to out/multigpu/run.sh). Run from the repository
 # root with out/multigpu carried. One call does everything, logging to $OUT:
-#   1. the exactness tests (kernels/mine TestMultiGPU*, kernels/gpu) on
-#      every device set: all GPUs, and 2 and 4 "virtual" devices on GPU 0;
-#   2. cflr mine through the CLI on each --gpus set against the CPU;
+#   1. the exactness tests (kernels/gpu, kernels/mine TestMultiGPU*,
+#      kernels/traverse TestMultiGPUExact) on every device set: all GPUs,
+#      and 2 and 4 "virtual" devices on GPU 0 (kernels/traverse/multi.cu,
+#      carried as cu/, is compiled first);
+#   2. cflr mine (triangles, cliques, motifs) and cflr traverse (bfs, sssp,
+#      cc) through the CLI on each --gpus set against the CPU;
 #   3. scaling: RMAT-$SCALES (cflr gen, on the device host), triangles and
-#      k-cliques (K, default 5; CLIQUE_SCALE) on 1, 2, 4 devices, --json,
-#      REPS runs each (the first also warms the file cache), every --json
-#      report in $OUT/runs.jsonl, one a line.
+#      BFS, and k-cliques (K, default 5) on RMAT-$CLIQUE_SCALE, on 1, 2, 4
+#      devices, --json, REPS runs each (the first also warms the file
+#      cache), every --json report in $OUT/runs.jsonl, one a line.
 # Knobs: RUN (test regexp), SCALES (default "24"), CLIQUE_SCALE (default 20:
 # 5-cliques took 7.3 s on one H200 there; 0: none), K, REPS (default 2), SETS (--gpus specs; default
 # from the GPU count: 1 2 4 where present, else 1 0,0 0,0,0,0).
