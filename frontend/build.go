@@ -210,6 +210,7 @@ type Graph struct {
 	Unknown uint32
 
 	fieldIdx map[any]uint32 // builder.fields, for FieldIndex
+	structs  structIDs      // the struct types of fieldIdx's keys
 }
 
 type tupleKey struct {
@@ -565,21 +566,15 @@ func deref(t types.Type) types.Type {
 	return t
 }
 
-// fieldIndex is the edge index of field i of struct type t. Fields of named
-// (and instantiated) types are keyed by their declaration, so instances
-// made in different places agree; fields of struct literals types by the
-// type's spelling, since identical literal types have distinct fields.
+// fieldIndex is the edge index of field i of struct type t: one per field
+// of a struct type, struct types told apart by identity ignoring tags, so
+// that conversions keep the fields (see fieldid.go).
 func (b *builder) fieldIndex(t types.Type, i int) uint32 {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok { // a type parameter's core type; not reached for instances
 		return idxElem
 	}
-	var key any
-	if _, named := types.Unalias(t).(*types.Named); named {
-		key = st.Field(i).Origin()
-	} else {
-		key = fmt.Sprintf("%s#%d", types.TypeString(st, nil), i)
-	}
+	key := fieldKey{b.structs.id(st), i}
 	if idx, ok := b.fields[key]; ok {
 		return idx
 	}
