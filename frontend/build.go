@@ -1094,6 +1094,12 @@ func (b *builder) instr(instr ssa.Instruction) {
 	case *ssa.Defer:
 		b.call(i, i.Common(), nil)
 	case *ssa.DebugRef:
+		// A variable bound to a function (a method-expression thunk,
+		// I.f or T.m) names its function object, even where only
+		// static calls use it.
+		if f, ok := i.X.(*ssa.Function); ok {
+			b.value(f)
+		}
 		// A query on an address-taken variable asks for its content.
 		if t := deref(i.X.Type()); i.IsAddr && b.carries(t) && !aggregate(t) {
 			if _, ok := b.contents[i.X]; !ok {
@@ -1290,6 +1296,9 @@ func (b *builder) bind(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Fun
 // linkname, compiler intrinsics): reference-carrying arguments escape to
 // unknown memory and results may point to it. Such calls are listed.
 func (b *builder) external(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Function, res ssa.Value) {
+	if b.intrinsic(instr, fn, res) {
+		return
+	}
 	carriesAny := false
 	args := c.Args
 	if c.IsInvoke() {
@@ -1345,6 +1354,13 @@ func (b *builder) builtin(instr ssa.CallInstruction, bi *ssa.Builtin, args []ssa
 		}
 	case "recover":
 		b.assign(b.Panic, b.value(res))
+	case "print", "println":
+		// No flow, but their arguments are named: go/pointer's suite
+		// (and queries) ask for the set of print(f) where f is a
+		// function, which no other instruction may give a vertex.
+		for _, a := range args {
+			b.value(a)
+		}
 	case "ssa:wrapnilchk":
 		b.assign(b.value(args[0]), b.value(res))
 	}
