@@ -1096,9 +1096,12 @@ func (b *builder) instr(instr ssa.Instruction) {
 	case *ssa.DebugRef:
 		// A variable bound to a function (a method-expression thunk,
 		// I.f or T.m) names its function object, even where only
-		// static calls use it.
+		// static calls use it. (Not every mention of a function: most
+		// are calls.)
 		if f, ok := i.X.(*ssa.Function); ok {
-			b.value(f)
+			if _, isVar := i.Object().(*types.Var); isVar {
+				b.value(f)
+			}
 		}
 		// A query on an address-taken variable asks for its content.
 		if t := deref(i.X.Type()); i.IsAddr && b.carries(t) && !aggregate(t) {
