@@ -92,3 +92,22 @@ type C struct{ p *int }
 func (c *C) M() *int { return c.p }
 
 func init() { thunks() }
+
+// A thunk called through a function value: the dynamic site's callee is
+// the thunk (own types, so that thunks()'s calls stay apart).
+type J interface{ N() *int }
+
+type E struct{ p *int }
+
+func (e *E) N() *int { return e.p }
+
+func applyThunk(f func(J) *int, j J) *int { return f(j) }
+
+func thunkValue() {
+	ra := applyThunk(J.N, &E{p: new(int)})
+	_ = ra
+	// @pointsto ra: new@107
+	// @calls main.applyThunk -> (main.J).N$thunk
+}
+
+func init() { thunkValue() }
