@@ -220,7 +220,7 @@ func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 	names := map[string]bool{} // the variables or fields found, by declaration
 	if len(params) > 0 {
 		for _, p := range params {
-			names[a.declString(p.Object())] = true
+			names[a.declString(p.Name(), p.Pos())] = true
 			if id, ok := a.Graph.valueID(p); ok {
 				vs = append(vs, id)
 			}
@@ -228,7 +228,7 @@ func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 	} else {
 		for _, ref := range best {
 			if obj := ref.Object(); obj != nil {
-				names[a.declString(obj)] = true
+				names[a.declString(obj.Name(), obj.Pos())] = true
 			} else {
 				names[types.ExprString(ref.Expr)+" at "+posString(a.Prog.wd, fset, ref.Expr.Pos())] = true
 			}
@@ -251,8 +251,8 @@ func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 
 // declString names a variable or field by its name and declaration: the
 // copies of one declaration (instances, test variants) share it.
-func (a *Analysis) declString(obj types.Object) string {
-	return obj.Name() + " declared at " + posString(a.Prog.wd, a.Prog.Fset, obj.Pos())
+func (a *Analysis) declString(name string, pos token.Pos) string {
+	return name + " declared at " + posString(a.Prog.wd, a.Prog.Fset, pos)
 }
 
 func covers(start, end token.Position, line, col int) bool {
