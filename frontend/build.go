@@ -209,8 +209,9 @@ type Graph struct {
 	// Unknown is the object standing for memory the graph does not model.
 	Unknown uint32
 
-	fieldIdx map[any]uint32 // builder.fields, for FieldIndex
-	structs  structIDs      // the struct types of fieldIdx's keys
+	fieldIdx map[any]uint32                  // builder.fields, for FieldIndex
+	direct   map[*ssa.Function][][]ssa.Value // directResults, memoized
+	structs  structIDs                       // the struct types of fieldIdx's keys
 }
 
 type tupleKey struct {
@@ -1290,7 +1291,12 @@ func (b *builder) bind(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Fun
 	if res == nil {
 		return
 	}
+	direct := b.directResults(fn)
 	for k, r := range b.returns(fn) {
+		if direct != nil && direct[k] != nil && !c.IsInvoke() {
+			b.passThrough(c, fn, direct[k], b.result(res, k))
+			continue
+		}
 		b.edge(r, b.result(res, k), retLabel, idx)
 	}
 }

@@ -127,7 +127,9 @@
 //   - Calls: static calls bind arguments and results; go and defer are calls
 //     whose results are dropped; an interface call's receiver is the
 //     content of the box; panic values flow to one program-wide vertex that
-//     recover reads.
+//     recover reads. A result that is always one of the callee's
+//     parameters or free variables comes from the call's own argument
+//     (direct.go): id(&a) and id(&b) stay apart in every mode.
 //   - Context: with AnalysisOptions.Context, parameter passing is call_i and
 //     returns ret_i (index: call site), and grammars/pointsto-ctx.cfg
 //     matches them; the heap stays context-insensitive.
