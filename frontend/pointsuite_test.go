@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -253,15 +252,14 @@ func runPtsFile(t *testing.T, path string) []ptsFileResult {
 		res := &results[i]
 		for _, an := range annots {
 			vs := probes[an.line]
-			got := map[string]bool{}
+			// As go/pointer's test: a multiset of labels, one per object
+			// of each probe's set (instances of generic code each add
+			// theirs).
+			var gl []string
 			for _, v := range vs {
 				for _, o := range a.PointsTo(v) {
-					got[lab.label(o)] = true
+					gl = append(gl, lab.label(o))
 				}
-			}
-			gl := make([]string, 0, len(got))
-			for l := range got {
-				gl = append(gl, l)
 			}
 			sort.Strings(gl)
 			out := comparePts(an, gl)
@@ -272,18 +270,24 @@ func runPtsFile(t *testing.T, path string) []ptsFileResult {
 	return results
 }
 
-// comparePts classifies got against an annotation.
+// comparePts classifies got against an annotation, both multisets of
+// labels (go/pointer's checkPointsToExpectation).
 func comparePts(an ptsAnnot, got []string) ptsOutcome {
-	var missing, extra int
+	left := map[string]int{} // wanted labels not yet matched
 	for _, w := range an.want {
-		if !slices.Contains(got, w) {
-			missing++
-		}
+		left[w]++
 	}
+	extra := 0
 	for _, g := range got {
-		if !slices.Contains(an.want, g) {
+		if left[g] > 0 {
+			left[g]--
+		} else {
 			extra++
 		}
+	}
+	missing := 0
+	for _, n := range left {
+		missing += n
 	}
 	if an.more {
 		extra = 0
