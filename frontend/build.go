@@ -209,7 +209,9 @@ type Graph struct {
 	// Unknown is the object standing for memory the graph does not model.
 	Unknown uint32
 
-	fieldIdx map[any]uint32 // builder.fields, for FieldIndex
+	fieldIdx map[any]uint32                  // builder.fields, for FieldIndex
+	direct   map[*ssa.Function][][]ssa.Value // directResults, memoized
+	structs  structIDs                       // the struct types of fieldIdx's keys
 }
 
 type tupleKey struct {
@@ -565,21 +567,15 @@ func deref(t types.Type) types.Type {
 	return t
 }
 
-// fieldIndex is the edge index of field i of struct type t. Fields of named
-// (and instantiated) types are keyed by their declaration, so instances
-// made in different places agree; fields of struct literals types by the
-// type's spelling, since identical literal types have distinct fields.
+// fieldIndex is the edge index of field i of struct type t: one per field
+// of a struct type, struct types told apart by identity ignoring tags, so
+// that conversions keep the fields (see fieldid.go).
 func (b *builder) fieldIndex(t types.Type, i int) uint32 {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok { // a type parameter's core type; not reached for instances
 		return idxElem
 	}
-	var key any
-	if _, named := types.Unalias(t).(*types.Named); named {
-		key = st.Field(i).Origin()
-	} else {
-		key = fmt.Sprintf("%s#%d", types.TypeString(st, nil), i)
-	}
+	key := fieldKey{b.structs.id(st), i}
 	if idx, ok := b.fields[key]; ok {
 		return idx
 	}
@@ -1099,6 +1095,15 @@ func (b *builder) instr(instr ssa.Instruction) {
 	case *ssa.Defer:
 		b.call(i, i.Common(), nil)
 	case *ssa.DebugRef:
+		// A variable bound to a function (a method-expression thunk,
+		// I.f or T.m) names its function object, even where only
+		// static calls use it. (Not every mention of a function: most
+		// are calls.)
+		if f, ok := i.X.(*ssa.Function); ok {
+			if _, isVar := i.Object().(*types.Var); isVar {
+				b.value(f)
+			}
+		}
 		// A query on an address-taken variable asks for its content.
 		if t := deref(i.X.Type()); i.IsAddr && b.carries(t) && !aggregate(t) {
 			if _, ok := b.contents[i.X]; !ok {
@@ -1286,7 +1291,12 @@ func (b *builder) bind(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Fun
 	if res == nil {
 		return
 	}
+	direct := b.directResults(fn)
 	for k, r := range b.returns(fn) {
+		if direct != nil && direct[k] != nil && !c.IsInvoke() {
+			b.passThrough(c, fn, direct[k], b.result(res, k))
+			continue
+		}
 		b.edge(r, b.result(res, k), retLabel, idx)
 	}
 }
@@ -1295,6 +1305,9 @@ func (b *builder) bind(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Fun
 // linkname, compiler intrinsics): reference-carrying arguments escape to
 // unknown memory and results may point to it. Such calls are listed.
 func (b *builder) external(instr ssa.CallInstruction, c *ssa.CallCommon, fn *ssa.Function, res ssa.Value) {
+	if b.intrinsic(instr, fn, res) {
+		return
+	}
 	carriesAny := false
 	args := c.Args
 	if c.IsInvoke() {
@@ -1350,6 +1363,13 @@ func (b *builder) builtin(instr ssa.CallInstruction, bi *ssa.Builtin, args []ssa
 		}
 	case "recover":
 		b.assign(b.Panic, b.value(res))
+	case "print", "println":
+		// No flow, but their arguments are named: go/pointer's suite
+		// (and queries) ask for the set of print(f) where f is a
+		// function, which no other instruction may give a vertex.
+		for _, a := range args {
+			b.value(a)
+		}
 	case "ssa:wrapnilchk":
 		b.assign(b.value(args[0]), b.value(res))
 	}

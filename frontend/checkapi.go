@@ -1,7 +1,6 @@
 package frontend
 
 import (
-	"fmt"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -20,19 +19,19 @@ const (
 )
 
 // FieldIndex is the index that Build gave field i of struct type t (as in
-// a sub-object's Node.Index), if Build met the field.
+// a sub-object's Node.Index), if Build met the field. Struct types
+// identical but for tags share their fields' indices (see fieldid.go).
+// Safe for concurrent use.
 func (g *Graph) FieldIndex(t types.Type, i int) (uint32, bool) {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok || g.fieldIdx == nil {
 		return 0, false
 	}
-	var key any
-	if _, named := types.Unalias(t).(*types.Named); named {
-		key = st.Field(i).Origin()
-	} else {
-		key = fmt.Sprintf("%s#%d", types.TypeString(st, nil), i)
+	id, ok := g.structs.lookup(st)
+	if !ok {
+		return 0, false
 	}
-	idx, ok := g.fieldIdx[key]
+	idx, ok := g.fieldIdx[fieldKey{id, i}]
 	return idx, ok
 }
 

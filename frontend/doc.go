@@ -118,13 +118,18 @@
 //     the object that holds the value; a struct store copies field by field.
 //   - Fields: y := p.f and p.f = x are load_i/store_i with one index per
 //     field; q := &p.f, when q escapes, is fa_i, and makes q point to the
-//     sub-object o.f (fld_i). Array, slice and channel elements share one
-//     index, map keys and values one each: containers are index-insensitive.
+//     sub-object o.f (fld_i). A field is its struct type, told apart by
+//     identity ignoring tags, and its index: conversions between struct
+//     types and pointers to them keep the fields (fieldid.go). Array,
+//     slice and channel elements share one index, map keys and values one
+//     each: containers are index-insensitive.
 //     A channel send is a store of the element, a receive a load.
 //   - Calls: static calls bind arguments and results; go and defer are calls
 //     whose results are dropped; an interface call's receiver is the
 //     content of the box; panic values flow to one program-wide vertex that
-//     recover reads.
+//     recover reads. A result that is always one of the callee's
+//     parameters or free variables comes from the call's own argument
+//     (direct.go): id(&a) and id(&b) stay apart in every mode.
 //   - Context: with AnalysisOptions.Context, parameter passing is call_i and
 //     returns ret_i (index: call site), and grammars/pointsto-ctx.cfg
 //     matches them; the heap stays context-insensitive.
@@ -142,15 +147,17 @@
 // listed in Graph.Unmodelled: calls to functions without Go bodies
 // (assembly, cgo, linkname), calls into the opaque packages (runtime,
 // reflect, ...) and calls into package reflect yield the <unknown> object,
-// as do unsafe.Pointer conversions; the references such calls receive are
-// not followed further. A dynamic call whose receiver may be <unknown>, or
-// points to nothing at all (its receiver comes only from code the graph
-// does not see, such as a callback of the runtime or of reflection), keeps
-// all of VTA's callees, so the call graph is never narrowed on the strength
-// of unmodelled code. Functions only the runtime calls stay reachable when
-// their value is taken; methods reflection may call stay reachable as the
-// methods of a type converted to an interface. Values of implicit runtime
-// panics (nil dereference, bounds) are not modelled.
+// as do unsafe.Pointer conversions (os.runtime_args, which sets os.Args,
+// yields an object of its own: intrinsics.go); the references such calls
+// receive are not followed further. A dynamic call whose receiver may be
+// <unknown>, or points to nothing at all (its receiver comes only from code
+// the graph does not see, such as a callback of the runtime or of
+// reflection), keeps all of VTA's callees, so the call graph is never
+// narrowed on the strength of unmodelled code. Functions only the runtime
+// calls stay reachable when their value is taken; methods reflection may
+// call stay reachable as the methods of a type converted to an interface.
+// Values of implicit runtime panics (nil dereference, bounds) are not
+// modelled.
 //
 // make check-frontend-dynamic checks the call graph against an execution
 // of stringer built with coverage (frontend/internal/covcheck): every

@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -23,18 +22,16 @@ import (
 )
 
 // ptsuiteModes are the analyses the suite runs, with their floors on the
-// annotations matched exactly (non-reflection and reflection ones). Issue
-// 20's target, at least 220 of the 226 non-reflection annotations, is met
-// with the context-sensitive grammar: go/pointer analyzes small functions
-// per call site, and context.go tests it. Raise the floors as cflr
-// improves.
+// annotations matched exactly (non-reflection and reflection ones); issue
+// 20's target is at least 220 of the 226 non-reflection annotations.
+// Raise the floors as cflr improves.
 var ptsuiteModes = []struct {
 	name                  string
 	opts                  AnalysisOptions
 	minExact, minExactRef int
 }{
-	{"insensitive", AnalysisOptions{Threads: 2}, 212, 10},
-	{"context", AnalysisOptions{Threads: 2, Context: true}, 216, 10},
+	{"insensitive", AnalysisOptions{Threads: 2}, 220, 10},
+	{"context", AnalysisOptions{Threads: 2, Context: true}, 220, 10},
 }
 
 // ptsuiteReflection are the files whose annotations depend on reflection,
@@ -49,28 +46,13 @@ var ptsuiteReflection = map[string]bool{
 // ptsuiteExplained gives the reason for every non-reflection annotation
 // cflr does not match exactly, by file:line. The test fails on a
 // difference not listed and on a listed line that now matches.
-var ptsuiteExplained = map[string]ptsWhy{
-	"a_test.go:15":      {reason: "roots: cflr analyzes a library package from all its exported functions, go/pointer from the test main only, which does not run TestingQuux (not a test name)"},
-	"context.go:20":     {reason: "context: SetX stores through its parameter t into t1.x and t2.x alike, in both modes (the context grammar matches calls and returns, not the heap stores made in between); go/pointer analyzes the accessors per call site"},
-	"context.go:21":     {reason: "context: as context.go:20"},
-	"context.go:29":     {reason: "context: id's parameter and result are merged over its two calls (the context grammar matches them)", insensitiveOnly: true},
-	"context.go:30":     {reason: "context: as context.go:29", insensitiveOnly: true},
-	"context.go:39":     {reason: "context: as context.go:29, for id2", insensitiveOnly: true},
-	"context.go:42":     {reason: "context: as context.go:29, for id2", insensitiveOnly: true},
-	"conv.go:48":        {reason: "unsafe.Pointer: go/pointer makes the converted pointer a fresh object (unsound, as the file says); cflr keeps a and adds <unknown>"},
-	"maps.go:92":        {reason: "go/pointer reports the pointer the interface holds (its range over a map into an interface-typed variable copies the value unboxed); cflr reports the interface's box, whose content is {g}"},
-	"maps.go:100":       {reason: "as maps.go:92"},
-	"maps.go:87":        {reason: "TODO field identity across the conversion to an unnamed struct type"},
-	"interfaces.go:139": {reason: "TODO method-expression thunk"},
-	"hello.go:23":       {reason: "TODO os.Args"},
-	"typeparams.go:49":  {reason: "TODO os.Args"},
-}
-
-// ptsWhy explains a difference.
-type ptsWhy struct {
-	reason string
-	// insensitiveOnly: the context-sensitive grammar matches exactly.
-	insensitiveOnly bool
+var ptsuiteExplained = map[string]string{
+	"a_test.go:15":  "roots: cflr analyzes a library package from all its exported functions, go/pointer from the test main only, which does not run TestingQuux (not a test name)",
+	"context.go:20": "context: SetX stores through its parameter t into t1.x and t2.x alike, in both modes (the context grammar matches calls and returns, not the heap stores made in between); go/pointer analyzes the accessors per call site",
+	"context.go:21": "context: as context.go:20",
+	"conv.go:48":    "unsafe.Pointer: go/pointer makes the converted pointer a fresh object (unsound, as the file says); cflr keeps a and adds <unknown>",
+	"maps.go:92":    "go/pointer reports the pointer the interface holds (its range over a map into an interface-typed variable copies the value unboxed); cflr reports the interface's box, whose content is {g}",
+	"maps.go:100":   "as maps.go:92",
 }
 
 // ptsAnnot is one @pointsto annotation.
@@ -159,6 +141,9 @@ func (l *ptsLabeler) label(o uint32) string {
 	}
 	var s string
 	var pos token.Pos
+	if strings.HasPrefix(root.Label, "<") { // an intrinsic object: <command-line args>
+		return root.Label + path
+	}
 	switch v := root.Value.(type) {
 	case nil:
 		if root.Func != nil {
@@ -267,15 +252,14 @@ func runPtsFile(t *testing.T, path string) []ptsFileResult {
 		res := &results[i]
 		for _, an := range annots {
 			vs := probes[an.line]
-			got := map[string]bool{}
+			// As go/pointer's test: a multiset of labels, one per object
+			// of each probe's set (instances of generic code each add
+			// theirs).
+			var gl []string
 			for _, v := range vs {
 				for _, o := range a.PointsTo(v) {
-					got[lab.label(o)] = true
+					gl = append(gl, lab.label(o))
 				}
-			}
-			gl := make([]string, 0, len(got))
-			for l := range got {
-				gl = append(gl, l)
 			}
 			sort.Strings(gl)
 			out := comparePts(an, gl)
@@ -286,18 +270,24 @@ func runPtsFile(t *testing.T, path string) []ptsFileResult {
 	return results
 }
 
-// comparePts classifies got against an annotation.
+// comparePts classifies got against an annotation, both multisets of
+// labels (go/pointer's checkPointsToExpectation).
 func comparePts(an ptsAnnot, got []string) ptsOutcome {
-	var missing, extra int
+	left := map[string]int{} // wanted labels not yet matched
 	for _, w := range an.want {
-		if !slices.Contains(got, w) {
-			missing++
-		}
+		left[w]++
 	}
+	extra := 0
 	for _, g := range got {
-		if !slices.Contains(an.want, g) {
+		if left[g] > 0 {
+			left[g]--
+		} else {
 			extra++
 		}
+	}
+	missing := 0
+	for _, n := range left {
+		missing += n
 	}
 	if an.more {
 		extra = 0
@@ -336,13 +326,13 @@ func TestPointerSuite(t *testing.T) {
 			for _, r := range byFile {
 				results = append(results, r[i])
 			}
-			checkPtsSuite(t, results, mode.opts.Context, mode.minExact, mode.minExactRef)
+			checkPtsSuite(t, results, mode.minExact, mode.minExactRef)
 		})
 	}
 }
 
 // checkPtsSuite reports one mode's results and checks them.
-func checkPtsSuite(t *testing.T, results []ptsFileResult, context bool, minExact, minExactRef int) {
+func checkPtsSuite(t *testing.T, results []ptsFileResult, minExact, minExactRef int) {
 	var tot, totRefl [5]int
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-20s %5s %5s %8s %6s %9s %5s\n", "file", "total", "exact", "superset", "subset", "different", "empty")
@@ -374,9 +364,6 @@ func checkPtsSuite(t *testing.T, results []ptsFileResult, context bool, minExact
 		for _, l := range r.lines {
 			key := fmt.Sprintf("%s:%d", r.file, l.annot.line)
 			why, listed := ptsuiteExplained[key]
-			if context && why.insensitiveOnly {
-				listed = false
-			}
 			if l.outcome != ptsExact {
 				note := ""
 				if l.probeless {
@@ -391,7 +378,7 @@ func checkPtsSuite(t *testing.T, results []ptsFileResult, context bool, minExact
 			case l.outcome != ptsExact && !listed:
 				t.Errorf("%s: %s set not explained: got {%s}, want {%s}", key, l.outcome, strings.Join(l.got, " | "), strings.Join(l.annot.want, " | "))
 			case l.outcome == ptsExact && listed:
-				t.Errorf("%s: matches exactly now: drop its explanation (%s)", key, why.reason)
+				t.Errorf("%s: matches exactly now: drop its explanation (%s)", key, why)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package frontend
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -55,9 +54,12 @@ func (a *Analysis) Objects(vs []uint32) []Object {
 //	PKG.FUNC.VAR   local variable or parameter VAR of function PKG.FUNC
 //	               (as cflr names functions: main.f, (*main.T).M, main.f$1)
 //	PKG.VAR        package-level variable
-//	FILE:LINE:COL  the variable or expression at that position
+//	FILE:LINE:COL  the expression at that position, exactly (see lookupPos)
 //
-// Variables are found through SSA debug information (Config.Debug).
+// Variables are found through SSA debug information (Config.Debug). A name
+// query unions every variable of that name in the function; a position
+// query answers for one expression, and is an error where the position
+// names several variables or fields.
 func (a *Analysis) Lookup(query string) ([]uint32, error) {
 	if f, l, c, ok := splitPos(query); ok {
 		return a.lookupPos(f, l, c)
@@ -164,22 +166,27 @@ func splitPos(q string) (file string, line, col int, ok bool) {
 	return strings.Join(parts[:n-2], ":"), l, c, true
 }
 
-// lookupPos finds the innermost expression with debug information that
-// covers file:line:col.
+// lookupPos resolves file:line:col to the innermost expression with debug
+// information that covers it, and answers for that expression exactly: its
+// value there (SSA's, so a variable's value at that point of the
+// function), the content of an address-taken variable, the field a
+// selector's name selects. On a parameter's name, the parameter. Copies of
+// one expression (the instances of a generic function, a package and its
+// test variant) are one answer; expressions of distinct variables or
+// fields at one position are an error naming them, never a union.
 func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 	fset := a.Prog.Fset
 	abs, _ := filepath.Abs(file)
+	here := fmt.Sprintf("%s:%d:%d", file, line, col)
 	var best []*ssa.DebugRef
 	bestSpan := -1
 	sawFile := false
-	var params []uint32 // a parameter's declaring identifier
+	var params []*ssa.Parameter // a parameter's declaring identifier
 	for _, fn := range a.Prog.sortedFuncs() {
 		for _, p := range fn.Params {
 			ps := fset.Position(p.Pos())
 			if (ps.Filename == abs || ps.Filename == file) && ps.Line == line && col >= ps.Column && col < ps.Column+len(p.Name()) {
-				if id, ok := a.Graph.valueID(p); ok {
-					params = append(params, id)
-				}
+				params = append(params, p)
 			}
 		}
 		for _, blk := range fn.Blocks {
@@ -207,26 +214,45 @@ func (a *Analysis) lookupPos(file string, line, col int) ([]uint32, error) {
 		}
 	}
 	if !sawFile && len(params) == 0 {
-		return nil, fmt.Errorf("%s:%d:%d: file is not part of the analyzed packages", file, line, col)
-	}
-	if len(params) > 0 {
-		return dedupe(params), nil
+		return nil, fmt.Errorf("%s: file is not part of the analyzed packages", here)
 	}
 	var vs []uint32
-	for _, ref := range best {
-		// An identifier naming a variable: all its references.
-		if id, ok := ast.Unparen(ref.Expr).(*ast.Ident); ok {
-			if _, ok := ref.Object().(*types.Var); ok {
-				vs = append(vs, a.varVertices(ref.Parent(), id.Name)...)
-				continue
+	names := map[string]bool{} // the variables or fields found, by declaration
+	if len(params) > 0 {
+		for _, p := range params {
+			names[a.declString(p.Name(), p.Pos())] = true
+			if id, ok := a.Graph.valueID(p); ok {
+				vs = append(vs, id)
 			}
 		}
-		vs = append(vs, a.refVertices(ref)...)
+	} else {
+		for _, ref := range best {
+			if obj := ref.Object(); obj != nil {
+				names[a.declString(obj.Name(), obj.Pos())] = true
+			} else {
+				names[types.ExprString(ref.Expr)+" at "+posString(a.Prog.wd, fset, ref.Expr.Pos())] = true
+			}
+			vs = append(vs, a.refVertices(ref)...)
+		}
+	}
+	if len(names) > 1 {
+		list := make([]string, 0, len(names))
+		for n := range names {
+			list = append(list, n)
+		}
+		sort.Strings(list)
+		return nil, fmt.Errorf("%s: ambiguous: %s", here, strings.Join(list, "; "))
 	}
 	if len(vs) == 0 {
-		return nil, fmt.Errorf("%s:%d:%d: no reference-carrying expression here", file, line, col)
+		return nil, fmt.Errorf("%s: no reference-carrying expression here", here)
 	}
 	return dedupe(vs), nil
+}
+
+// declString names a variable or field by its name and declaration: the
+// copies of one declaration (instances, test variants) share it.
+func (a *Analysis) declString(name string, pos token.Pos) string {
+	return name + " declared at " + posString(a.Prog.wd, a.Prog.Fset, pos)
 }
 
 func covers(start, end token.Position, line, col int) bool {

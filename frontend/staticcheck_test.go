@@ -31,7 +31,7 @@ func TestCheckStatic(t *testing.T) {
 	if err := sc.WriteText(&buf, prog); err != nil {
 		t.Fatal(err)
 	}
-	const want = "# static check: 48 reachable functions, 27 static call sites (4 go/defer, 0 to bodiless callees), 0 missing edges, 0 unreached callees\n"
+	const want = "# static check: 71 reachable functions, 44 static call sites (4 go/defer, 0 to bodiless callees), 0 missing edges, 0 unreached callees\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
@@ -46,7 +46,7 @@ func TestCheckStatic(t *testing.T) {
 	gone := cg.Edges[i]
 	cut := &frontend.CallGraph{Edges: slices.Delete(slices.Clone(cg.Edges), i, i+1)}
 	sc = frontend.CheckStatic(a, cut)
-	if len(sc.Missing) != 1 || sc.Missing[0] != gone || len(sc.Unreached) != 0 || sc.Sites != 27 {
+	if len(sc.Missing) != 1 || sc.Missing[0] != gone || len(sc.Unreached) != 0 || sc.Sites != 44 {
 		t.Errorf("edge %v removed: missing %v, unreached %v, %d sites", gone, sc.Missing, sc.Unreached, sc.Sites)
 	}
 
@@ -56,7 +56,7 @@ func TestCheckStatic(t *testing.T) {
 	a.Graph.Funcs = slices.DeleteFunc(slices.Clone(funcs), func(f *ssa.Function) bool { return f == gone.Callee })
 	sc = frontend.CheckStatic(a, cg)
 	a.Graph.Funcs = funcs
-	if len(sc.Unreached) != 1 || sc.Unreached[0] != gone || len(sc.Missing) != 0 || sc.Funcs != 47 {
+	if len(sc.Unreached) != 1 || sc.Unreached[0] != gone || len(sc.Missing) != 0 || sc.Funcs != 70 {
 		t.Errorf("worker unreachable: unreached %v, missing %v, %d functions", sc.Unreached, sc.Missing, sc.Funcs)
 	}
 }

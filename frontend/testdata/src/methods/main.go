@@ -67,3 +67,47 @@ func main() {
 	_ = lr
 	// @pointsto lr: new@15, new@16
 }
+
+// Method-expression thunks and method values are function objects, named
+// when only a variable holds them (print's argument included).
+func thunks() {
+	te := I.M // a thunk: func(I) *int
+	_ = te
+	// @pointsto te: (main.I).M$thunk
+	print(te)
+	me := (*A).M
+	_ = me
+	// @pointsto me: (*main.A).M$thunk
+	var i I = &C{p: new(int)}
+	rt := te(i)
+	_ = rt
+	// @pointsto rt: new@81
+	bv := i.M // a bound method of an interface value
+	_ = bv
+	// @pointsto bv: bound@85
+}
+
+type C struct{ p *int }
+
+func (c *C) M() *int { return c.p }
+
+func init() { thunks() }
+
+// A thunk called through a function value: the dynamic site's callee is
+// the thunk (own types, so that thunks()'s calls stay apart).
+type J interface{ N() *int }
+
+type E struct{ p *int }
+
+func (e *E) N() *int { return e.p }
+
+func applyThunk(f func(J) *int, j J) *int { return f(j) }
+
+func thunkValue() {
+	ra := applyThunk(J.N, &E{p: new(int)})
+	_ = ra
+	// @pointsto ra: new@107
+	// @calls main.applyThunk -> (main.J).N$thunk
+}
+
+func init() { thunkValue() }

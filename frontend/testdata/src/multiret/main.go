@@ -19,12 +19,23 @@ func main() {
 	// @pointsto r3: new@6
 	// @pointsto err:
 
-	// Context sensitivity tells the two calls of id apart.
+	// A function returning its parameter gives each call its own
+	// argument, in both modes (direct.go).
 	i1 := id(x)
 	i2 := id(y)
 	_, _ = i1, i2
-	// @pointsto i1: new@11, new@12
-	// @pointsto[ctx] i1: new@11
-	// @pointsto i2: new@11, new@12
-	// @pointsto[ctx] i2: new@12
+	// @pointsto i1: new@11
+	// @pointsto i2: new@12
+
+	// Context sensitivity tells the two calls of wrap apart (its result
+	// is a call's, merged over its calls without it).
+	w1 := wrap(x)
+	w2 := wrap(y)
+	_, _ = w1, w2
+	// @pointsto w1: new@11, new@12
+	// @pointsto[ctx] w1: new@11
+	// @pointsto w2: new@11, new@12
+	// @pointsto[ctx] w2: new@12
 }
+
+func wrap(p *int) *int { return id(p) }
