@@ -87,6 +87,10 @@ func run(pass *analysis.Pass, m mode, models *Models) (err error) {
 	if res == nil {
 		return nil // the standard library: modelled, not analyzed
 	}
+	if useShared && m == nilMode {
+		pass.ExportPackageFact(new(nilAnalyzed))
+		return runShared(pass, res)
+	}
 	b := newBuilder(pass, m, models, res)
 	b.related = &nilRelated
 	if m == taintMode {

@@ -171,7 +171,11 @@ func buildSSA(pass *analysis.Pass) (any, error) {
 	for round := 0; round < 3; round++ {
 		// GlobalDebug keeps DebugRefs: messages name values after their
 		// variables, as `cflr check` does.
-		prog = ssa.NewProgram(pass.Fset, ssa.GlobalDebug)
+		mode := ssa.GlobalDebug
+		if useShared {
+			mode |= ssa.InstantiateGenerics
+		}
+		prog = ssa.NewProgram(pass.Fset, mode)
 		prog.SetNoReturn(func(fn *types.Func) bool {
 			switch {
 			case fn.Pkg() == nil:
