@@ -3,7 +3,7 @@ package vet
 import (
 	"context"
 	"go/token"
-	"os"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,26 +13,44 @@ import (
 	"github.com/cflr/cflr/frontend/check"
 )
 
-var useShared = os.Getenv("CFLR_VET_SHARED") != ""
-
 // runShared runs `cflr check`'s nilflow on the package alone: the same
-// value-flow builder, with the package's own points-to sets as its heap.
+// value-flow builder, with the package's own points-to sets as its heap
+// and the NilSummary facts of the packages it imports for their
+// functions; it exports the summaries of the package's exported
+// functions.
 func runShared(pass *analysis.Pass, res *ssaResult) error {
-	var blank []*ssa.Function
+	var blank, export []*ssa.Function
 	for _, fn := range res.funcs {
 		if fn.Name() == "_" && fn.Parent() == nil {
 			blank = append(blank, fn)
 		}
+		if exported(fn) {
+			export = append(export, fn)
+		}
 	}
 	prog := frontend.NewProgram(res.pkg.Prog, []*ssa.Package{res.pkg}, blank)
-	fs, err := check.Run(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Threads: 1})
+	extern := func(fn *ssa.Function) *check.Summary {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
+			return nil
+		}
+		if obj.Origin() != nil {
+			obj = obj.Origin()
+		}
+		var s NilSummary
+		if !pass.ImportObjectFact(obj, &s) {
+			return nil
+		}
+		return s.toCheck()
+	}
+	fs, sums, err := check.RunPackage(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Threads: 1}, extern, export)
 	if err != nil {
 		return err
 	}
 	for _, f := range fs {
 		var w []string
 		for _, s := range f.Witness {
-			w = append(w, s.Desc)
+			w = append(w, s.Short())
 		}
 		d := analysis.Diagnostic{Pos: posIn(pass.Fset, f.Pos), Message: f.Message + ": " + joinSteps(w)}
 		if nilRelated {
@@ -44,7 +62,70 @@ func runShared(pass *analysis.Pass, res *ssaResult) error {
 		}
 		pass.Report(d)
 	}
+	for _, fn := range export {
+		if s := sums[fn]; s != nil {
+			n := fromCheck(s)
+			sortNil(n)
+			pass.ExportObjectFact(fn.Object(), n)
+		}
+	}
 	return nil
+}
+
+// toCheck is the summary the shared builder links a call with.
+func (s *NilSummary) toCheck() *check.Summary {
+	out := &check.Summary{}
+	for _, r := range s.Results {
+		if !r.WithError {
+			out.Results = append(out.Results, check.SummaryResult{Result: r.Result, Steps: r.Steps})
+		}
+	}
+	for _, f := range s.Flows {
+		if !f.WithError {
+			out.Flows = append(out.Flows, check.SummaryFlow{Param: f.Param, Result: f.Result})
+		}
+	}
+	for _, p := range s.Sinks {
+		out.Sinks = append(out.Sinks, check.SummarySink{Param: p.Param, Kind: sinkKinds[p.Check], What: p.What, Steps: p.Steps})
+	}
+	return out
+}
+
+func fromCheck(s *check.Summary) *NilSummary {
+	out := &NilSummary{}
+	for _, r := range s.Results {
+		out.Results = append(out.Results, NilResult{Result: r.Result, Steps: r.Steps})
+	}
+	for _, f := range s.Flows {
+		out.Flows = append(out.Flows, Flow{Param: f.Param, Result: f.Result})
+	}
+	for _, p := range s.Sinks {
+		out.Sinks = append(out.Sinks, ParamSink{Param: p.Param, Check: sinkName(p.Kind), What: p.What, Steps: p.Steps})
+	}
+	return out
+}
+
+// sinkKinds are the shared builder's sink kinds by their names in facts.
+var sinkKinds = map[string]check.SinkKind{
+	"dereference": check.SinkField,
+	"map write":   check.SinkMapWrite,
+	"call":        check.SinkCall,
+	"invoke":      check.SinkInvoke,
+	"assert":      check.SinkAssert,
+}
+
+func sinkName(k check.SinkKind) string {
+	switch k {
+	case check.SinkMapWrite:
+		return "map write"
+	case check.SinkCall:
+		return "call"
+	case check.SinkInvoke:
+		return "invoke"
+	case check.SinkAssert:
+		return "assert"
+	}
+	return "dereference"
 }
 
 // posIn turns a printed position back into fset's.

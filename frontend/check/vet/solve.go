@@ -87,7 +87,7 @@ func run(pass *analysis.Pass, m mode, models *Models) (err error) {
 	if res == nil {
 		return nil // the standard library: modelled, not analyzed
 	}
-	if useShared && m == nilMode {
+	if m == nilMode {
 		pass.ExportPackageFact(new(nilAnalyzed))
 		return runShared(pass, res)
 	}

@@ -170,12 +170,10 @@ func buildSSA(pass *analysis.Pass) (any, error) {
 	var pkg *ssa.Package
 	for round := 0; round < 3; round++ {
 		// GlobalDebug keeps DebugRefs: messages name values after their
-		// variables, as `cflr check` does.
-		mode := ssa.GlobalDebug
-		if useShared {
-			mode |= ssa.InstantiateGenerics
-		}
-		prog = ssa.NewProgram(pass.Fset, mode)
+		// variables, as `cflr check` does. InstantiateGenerics: NilFlow's
+		// builder (frontend/check) analyzes generic code through its
+		// instances, as in `cflr check`.
+		prog = ssa.NewProgram(pass.Fset, ssa.GlobalDebug|ssa.InstantiateGenerics)
 		prog.SetNoReturn(func(fn *types.Func) bool {
 			switch {
 			case fn.Pkg() == nil:
