@@ -13,12 +13,17 @@ import (
 	"github.com/cflr/cflr/frontend/check"
 )
 
-// runShared runs `cflr check`'s nilflow on the package alone: the same
-// value-flow builder, with the package's own points-to sets as its heap
-// and the NilSummary facts of the packages it imports for their
-// functions; it exports the summaries of the package's exported
-// functions.
-func runShared(pass *analysis.Pass, res *ssaResult) error {
+// runNil is NilFlow's Run: `cflr check`'s nilflow on the package alone
+// (check.RunPackage), the same value-flow builder with the package's own
+// points-to sets as its heap and the NilSummary facts of the packages it
+// imports for their functions. It exports the summaries of the package's
+// exported functions.
+func runNil(pass *analysis.Pass) error {
+	res, _ := pass.ResultOf[ssaAnalyzer].(*ssaResult)
+	if res == nil {
+		return nil // the standard library: modelled, not analyzed
+	}
+	pass.ExportPackageFact(new(nilAnalyzed))
 	var blank, export []*ssa.Function
 	for _, fn := range res.funcs {
 		if fn.Name() == "_" && fn.Parent() == nil {

@@ -27,7 +27,7 @@ var NilFlow = &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{ssaAnalyzer},
 	FactTypes: []analysis.Fact{new(NilSummary), new(nilAnalyzed)},
 	Run: func(pass *analysis.Pass) (any, error) {
-		return nil, run(pass, nilMode, nil)
+		return nil, runNil(pass)
 	},
 }
 
@@ -48,7 +48,7 @@ var Taint = &analysis.Analyzer{
 		if err != nil {
 			return nil, err
 		}
-		return nil, run(pass, taintMode, m)
+		return nil, runTaint(pass, m)
 	},
 }
 
