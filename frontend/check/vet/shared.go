@@ -48,7 +48,7 @@ func runNil(pass *analysis.Pass) error {
 		}
 		return s.toCheck()
 	}
-	fs, sums, err := check.RunPackage(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Threads: 1}, extern, export)
+	fs, sums, err := check.RunPackage(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Threads: 1, Context: true}, extern, export)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ type T struct {
 
 // Get dereferences its receiver.
 func (t *T) Get() int { // want Get:`nil\{p0->dereference\}`
-	return t.x // want `t may be nil at field access t.x: nilcases.go:\d+:\d+ nil assigned to t`
+	return t.x // want `t may be nil at field access t.x: nilcases.go:\d+:\d+ nil passed to \(\*example.com/nilcases.T\).Get as t`
 }
 
 func direct() int {
