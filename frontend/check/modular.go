@@ -3,8 +3,10 @@ package check
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -130,15 +132,37 @@ func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, threads 
 		}
 		return s
 	}
+	// A nil an exported function returns only where a parameter is nil
+	// (if p == nil { return nil }) is that parameter coming back (a
+	// flow), not a nil result: a caller that passes a non-nil argument
+	// gets no nil, as cflr check's refutation finds reading the body.
+	isExported := map[*ssa.Function]bool{}
+	for _, fn := range fns {
+		isExported[fn] = true
+	}
+	condFlows := map[*ssa.Function][]SummaryFlow{}
 	var srcs []SourceEdge
 	for _, s := range g.NilSources {
-		if s.Local {
-			label := "nil"
-			if s.Iface {
-				label = "nili"
-			}
-			srcs = append(srcs, nilSourceEdge(g, s, label))
+		if !s.Local {
+			continue
 		}
+		if v := g.VertexAt(s.V); v.Kind == VNil && isExported[v.Func] && isNilConst(v.Value) {
+			if ret := returnAt(v.Func, v.Pos); ret != nil {
+				if p := nilParamBranch(v.Func, ret.Block()); p >= 0 {
+					for k, r := range ret.Results {
+						if isNilConst(r) {
+							condFlows[v.Func] = append(condFlows[v.Func], SummaryFlow{Param: p, Result: k})
+						}
+					}
+					continue
+				}
+			}
+		}
+		label := "nil"
+		if s.Iface {
+			label = "nili"
+		}
+		srcs = append(srcs, nilSourceEdge(g, s, label))
 	}
 	var targets []uint32
 	for _, fn := range fns {
@@ -173,6 +197,11 @@ func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, threads 
 				s.Results = append(s.Results, SummaryResult{Result: k, Steps: steps(sv, sym, v)})
 			}
 		}
+		for _, f := range condFlows[fn] {
+			if f.Result < len(rets) && rets[f.Result] != ^uint32(0) && !slices.Contains(s.Flows, f) {
+				s.Flows = append(s.Flows, f)
+			}
+		}
 		for i, p := range fn.Params {
 			pv, _, ok := leaf(g.Value(p), p.Type())
 			if !ok {
@@ -205,8 +234,8 @@ func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, threads 
 				if isIface(res.At(k).Type()) {
 					sym = "NI"
 				}
-				if psv.Reaches(sym, v) {
-					s.Flows = append(s.Flows, SummaryFlow{Param: i, Result: k})
+				if f := (SummaryFlow{Param: i, Result: k}); psv.Reaches(sym, v) && !slices.Contains(s.Flows, f) {
+					s.Flows = append(s.Flows, f)
 				}
 			}
 			seen := map[string]bool{}
@@ -302,4 +331,43 @@ func (s Step) Short() string {
 		return s.Desc
 	}
 	return fmt.Sprintf("%s:%d:%d %s", filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column, s.Desc)
+}
+
+// nilParamBranch returns the parameter of fn that a nil test finds nil on
+// every way into blk (blk, or a block that dominates it, is entered only
+// from the nil branch of p == nil or p != nil), or -1.
+func nilParamBranch(fn *ssa.Function, blk *ssa.BasicBlock) int {
+	for b := blk; b != nil; b = b.Idom() {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		pred := b.Preds[0]
+		ifi, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.If)
+		if !ok || pred.Succs[0] == pred.Succs[1] {
+			continue
+		}
+		cmp, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.EQL && cmp.Op != token.NEQ) {
+			continue
+		}
+		x := cmp.X
+		if isNilConst(x) {
+			x = cmp.Y
+		} else if !isNilConst(cmp.Y) {
+			continue
+		}
+		nilSucc := pred.Succs[0]
+		if cmp.Op == token.NEQ {
+			nilSucc = pred.Succs[1]
+		}
+		if nilSucc != b {
+			continue
+		}
+		for i, p := range fn.Params {
+			if ssa.Value(p) == x {
+				return i
+			}
+		}
+	}
+	return -1
 }
