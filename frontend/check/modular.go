@@ -91,7 +91,7 @@ func RunPackage(ctx context.Context, prog *frontend.Program, cfg *Config, extern
 		}
 		fs = kept
 	}
-	sums, err := flow.summarize(ctx, export, cfg.Threads)
+	sums, err := flow.summarize(ctx, export, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -100,7 +100,8 @@ func RunPackage(ctx context.Context, prog *frontend.Program, cfg *Config, extern
 
 // summarize cuts the graph to the summaries of fns: one solve from the
 // nils written for their results, and one per nilable parameter.
-func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, threads int) (map[*ssa.Function]*Summary, error) {
+func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, cfg *Config) (map[*ssa.Function]*Summary, error) {
+	threads := cfg.Threads
 	out := map[*ssa.Function]*Summary{}
 	if len(fns) == 0 {
 		return out, nil

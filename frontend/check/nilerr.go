@@ -490,15 +490,16 @@ func errFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, done map[uin
 		return nil, nil
 	}
 	skip := nilSkip(g)
-	// (A graph with no store has no st label: no label is skipped then.)
-	st, hasSt := g.LookupLabel(LabelStore)
+	st, _ := g.LookupLabel(LabelStore)
 	targets := make([]uint32, 0, len(g.NilSinks))
 	for _, s := range g.NilSinks {
 		targets = append(targets, s.V)
 	}
 	sv, err := g.Solve(ctx, "nilflow-err", gr, edges, &SolveOptions{
 		Skip: func(i int, e graph.Edge) bool {
-			return hasSt && e.Label == st || g.InfoAt(i).Unguarded || skip(i, e)
+			// (A graph with no store has no st label, and st is then
+			// another label's number.)
+			return e.Label == st && g.Labels[st] == LabelStore || g.InfoAt(i).Unguarded || skip(i, e)
 		},
 		Targets: targets, Threads: p.Config.Threads,
 	})
