@@ -23,7 +23,11 @@ func runNil(pass *analysis.Pass) error {
 	if res == nil {
 		return nil // the standard library: modelled, not analyzed
 	}
-	pass.ExportPackageFact(new(nilAnalyzed))
+	module := ""
+	if pass.Module != nil {
+		module = pass.Module.Path
+	}
+	pass.ExportPackageFact(&nilAnalyzed{Module: module})
 	var blank, export []*ssa.Function
 	for _, fn := range res.funcs {
 		if fn.Name() == "_" && fn.Parent() == nil {
@@ -46,7 +50,15 @@ func runNil(pass *analysis.Pass) error {
 		if !pass.ImportObjectFact(obj, &s) {
 			return nil
 		}
-		return s.toCheck()
+		sum := s.toCheck()
+		// A function of another module is library code: as in `cflr
+		// check ./...`, the nils it writes are not sources and its
+		// dereferences are not sinks; what it passes on still flows.
+		var a nilAnalyzed
+		if module != "" && pass.ImportPackageFact(obj.Pkg(), &a) && a.Module != "" && a.Module != module {
+			sum.Results, sum.Sinks = nil, nil
+		}
+		return sum
 	}
 	fs, sums, err := check.RunPackage(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Threads: 1, Context: true}, extern, export)
 	if err != nil {

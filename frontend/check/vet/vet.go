@@ -261,7 +261,12 @@ func returns(fn *ssa.Function) bool {
 // analyzed (not the standard library): a call into it with no summary
 // then carries nothing, while a call into an unanalyzed package is
 // modelled.
-type nilAnalyzed struct{}
+type nilAnalyzed struct {
+	// Module is the package's module path ("" where the driver does not
+	// say): nils written in another module are library code, as for
+	// `cflr check ./...` (see runNil).
+	Module string
+}
 type taintAnalyzed struct{}
 
 func (*nilAnalyzed) AFact()   {}
