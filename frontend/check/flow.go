@@ -82,6 +82,10 @@ type NilSource struct {
 	V     uint32
 	Iface bool // the nil is an interface value (nili), not a pointer, map, ...
 	Local bool // in a package the patterns named
+	// Desc, for a nil another package's function returns (its Summary,
+	// modular.go), is the witness step of the source: "" for a nil the
+	// code writes.
+	Desc string
 }
 
 // SinkKind says what a nil sink does with its value.
@@ -111,6 +115,9 @@ type NilSink struct {
 	Func  *ssa.Function
 	Instr ssa.Instruction // the use (path conditions are read at its block)
 	Iface bool            // the value is an interface: only a nil interface panics
+	// After are the witness steps past the use, inside another
+	// package's function the value is passed to (its Summary).
+	After []string
 }
 
 // FlowOptions controls BuildFlow.
@@ -126,6 +133,10 @@ type FlowOptions struct {
 	// Threads is the number of goroutines that translate function
 	// bodies (default: GOMAXPROCS). The graph does not depend on it.
 	Threads int
+
+	// extern, when non-nil, gives the summaries of functions of other
+	// packages, whose bodies the graph lacks (modular.go).
+	extern func(*ssa.Function) *Summary
 
 	// facts, when non-nil, holds the facts of function bodies a pre-pass
 	// computed already (pipeline.go); BuildFlow computes the others.
@@ -171,6 +182,7 @@ type FlowGraph struct {
 	heap       map[hkey]uint32
 	names      map[ssa.Value]string
 	context    bool
+	extern     func(*ssa.Function) *Summary // FlowOptions.extern
 	*funcFacts
 
 	// While BuildFlow merges the translated bodies (flowshard.go): the
@@ -279,7 +291,7 @@ func BuildFlow(prog *frontend.Program, a *frontend.Analysis, opts *FlowOptions) 
 		local: map[*ssa.Package]bool{}, ids: make(map[*ssa.Function]*valueIDs, len(a.Graph.Funcs)), rets: map[*ssa.Function][][]uint32{},
 		shared: make(map[vkey]uint32, len(a.Graph.Funcs)),
 		heap:   make(map[hkey]uint32, nv/6), names: map[ssa.Value]string{}, context: opts.Context,
-		funcFacts: opts.facts, derived: map[string]int64{},
+		funcFacts: opts.facts, derived: map[string]int64{}, extern: opts.extern,
 	}
 	if g.funcFacts == nil {
 		g.funcFacts = newFuncFacts()

@@ -541,6 +541,7 @@ func (b *flowBuilder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa
 			b.sink(c.Args[0], instr, SinkRecv, func() string { return "call of " + frontend.FuncName(fn) + ", which dereferences its receiver" })
 		}
 		if !b.bodies[fn] || len(fn.Params) < len(c.Args) {
+			b.externCall(instr, c, res, fn)
 			b.opaque(instr, c, res, info)
 			continue
 		}

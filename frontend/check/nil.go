@@ -83,7 +83,7 @@ func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *Ref
 		if s.Iface {
 			label = "nili"
 		}
-		srcs = append(srcs, SourceEdge{Dst: s.V, Label: label, Index: graph.NoIndex})
+		srcs = append(srcs, nilSourceEdge(g, s, label))
 	}
 	targets := make([]uint32, 0, len(g.NilSinks))
 	for _, s := range g.NilSinks {
@@ -111,6 +111,7 @@ func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *Ref
 			// The nil is written at the use itself (var p *T; p.f).
 			w = []Step{{Pos: g.Position(s.Pos), Desc: s.Expr + " is nil here"}}
 		}
+		w = withAfter(w, s.After)
 		out = append(out, Finding{
 			Check:   "nilflow",
 			Pos:     g.Position(s.Pos),

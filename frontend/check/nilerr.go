@@ -497,7 +497,9 @@ func errFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, done map[uin
 	}
 	sv, err := g.Solve(ctx, "nilflow-err", gr, edges, &SolveOptions{
 		Skip: func(i int, e graph.Edge) bool {
-			return e.Label == st || g.InfoAt(i).Unguarded || skip(i, e)
+			// (A graph with no store has no st label, and st is then
+			// another label's number.)
+			return e.Label == st && g.Labels[st] == LabelStore || g.InfoAt(i).Unguarded || skip(i, e)
 		},
 		Targets: targets, Threads: p.Config.Threads,
 	})

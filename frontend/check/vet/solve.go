@@ -76,9 +76,10 @@ func loadGrammar(sources, sinks bool) (*grammar.Grammar, error) {
 // maxSteps bounds the witness in a message; longer ones keep both ends.
 const maxSteps = 12
 
-// run is both analyzers' Run: build the package's flow graph, solve it,
-// report the findings and export the summaries.
-func run(pass *analysis.Pass, m mode, models *Models) (err error) {
+// runTaint is Taint's Run: build the package's flow graph, solve it,
+// report the findings and export the summaries. (NilFlow's is runNil,
+// on cflr check's builder.)
+func runTaint(pass *analysis.Pass, models *Models) (err error) {
 	// A panic is a bug in cflr: the driver gets an error naming the
 	// package and function, not a stack trace.
 	var cur *ssa.Function
@@ -87,27 +88,14 @@ func run(pass *analysis.Pass, m mode, models *Models) (err error) {
 	if res == nil {
 		return nil // the standard library: modelled, not analyzed
 	}
-	b := newBuilder(pass, m, models, res)
-	b.related = &nilRelated
-	if m == taintMode {
-		b.related = &taintRelated
-	}
-	if m == nilMode {
-		pass.ExportPackageFact(new(nilAnalyzed))
-	} else {
-		pass.ExportPackageFact(new(taintAnalyzed))
-	}
+	b := newBuilder(pass, models, res)
+	b.related = &taintRelated
+	pass.ExportPackageFact(new(taintAnalyzed))
 	b.analyzed = func(p *types.Package) bool {
-		if m == nilMode {
-			return pass.ImportPackageFact(p, new(nilAnalyzed))
-		}
 		return pass.ImportPackageFact(p, new(taintAnalyzed))
 	}
 	b.imported = func(obj *types.Func) summary {
-		var s summary = new(NilSummary)
-		if m == taintMode {
-			s = new(TaintSummary)
-		}
+		var s summary = new(TaintSummary)
 		if obj.Origin() != nil {
 			obj = obj.Origin()
 		}
@@ -253,9 +241,6 @@ func (s *solved) index() {
 		}
 		for j, v := range f.rets {
 			s.retOf[v] = [3]int{fi, j, 0}
-		}
-		for j, v := range f.retsE {
-			s.retOf[v] = [3]int{fi, j, 1}
 		}
 	}
 }
@@ -493,18 +478,7 @@ func (s *solved) report() {
 // message says what a finding is, in `cflr check`'s words (so that both
 // modes match the same expectations); the witness follows it.
 func (s *solved) message(sk sink, src source) string {
-	if s.b.mode == taintMode {
-		return fmt.Sprintf("tainted data from %s reaches %s sink %s", src.what, sk.check, sk.what)
-	}
-	what := "nil"
-	if sk.iface {
-		what = "nil interface"
-	}
-	msg := fmt.Sprintf("%s may be %s at %s", sk.expr, what, sk.what)
-	if src.errCall != "" {
-		msg += " (the error of " + src.errCall + " is not checked)"
-	}
-	return msg
+	return fmt.Sprintf("tainted data from %s reaches %s sink %s", src.what, sk.check, sk.what)
 }
 
 func joinSteps(w []string) string {
@@ -517,10 +491,7 @@ func joinSteps(w []string) string {
 // suppressed reports whether a //cflr:ignore comment naming this check
 // sits on the line of pos or the line above.
 func (s *solved) suppressed(pos token.Pos) bool {
-	name := "nilflow"
-	if s.b.mode == taintMode {
-		name = "taint"
-	}
+	const name = "taint"
 	posn := s.b.pass.Fset.Position(pos)
 	for _, f := range s.b.pass.Files {
 		if s.b.pass.Fset.File(f.Pos()) != s.b.pass.Fset.File(pos) {
@@ -545,9 +516,8 @@ func (s *solved) suppressed(pos token.Pos) bool {
 	return false
 }
 
-// sums is one function's summary, as one of the two facts.
+// sums is one function's summary.
 type sums struct {
-	nilS   NilSummary
 	taintS TaintSummary
 }
 
@@ -567,7 +537,6 @@ func (s *solved) collect() []sums {
 			return
 		}
 		f := Flow{Param: p[1], Result: ret[1], WithError: ret[2] == 1}
-		per[p[0]].nilS.Flows = append(per[p[0]].nilS.Flows, f)
 		per[p[0]].taintS.Flows = append(per[p[0]].taintS.Flows, f)
 	})
 	s.r.ForEach(s.sym("Pd"), func(e edgecentric.Edge) {
@@ -597,7 +566,6 @@ func (s *solved) collect() []sums {
 			seen[sk.check] = true
 			w := append(s.steps(s.expand(path(parent, st), 4)), sk.ext...)
 			ps := ParamSink{Param: p[1], Check: sk.check, What: sk.what, Steps: w}
-			per[p[0]].nilS.Sinks = append(per[p[0]].nilS.Sinks, ps)
 			per[p[0]].taintS.Sinks = append(per[p[0]].taintS.Sinks, ps)
 		}
 	}
@@ -622,18 +590,13 @@ func (s *solved) collect() []sums {
 		parent := s.search(starts, 0)
 		for k := range reachedRet {
 			f := b.order[k.fn]
-			v := f.rets[k.j]
-			if k.err == 1 {
-				v = f.retsE[k.j]
-			}
-			st := state{v, 0}
+			st := state{f.rets[k.j], 0}
 			if _, ok := parent[st]; !ok {
 				continue
 			}
 			p := path(parent, st)
 			src := b.sources[srcByV[p[0]]]
 			w := append(append([]string(nil), src.ext...), s.steps(s.expand(p, 4))...)
-			per[k.fn].nilS.Results = append(per[k.fn].nilS.Results, NilResult{Result: k.j, WithError: k.err == 1, Steps: w})
 			per[k.fn].taintS.Results = append(per[k.fn].taintS.Results, TaintResult{Result: k.j, Source: src.what, Steps: w})
 		}
 	}
@@ -647,16 +610,8 @@ func (s *solved) export(per []sums) {
 		if !exported(f.fn) {
 			continue
 		}
-		var fact summary
-		if b.mode == nilMode {
-			n := &per[i].nilS
-			sortNil(n)
-			fact = n
-		} else {
-			t := &per[i].taintS
-			sortTaint(t)
-			fact = t
-		}
+		fact := &per[i].taintS
+		sortTaint(fact)
 		if !fact.empty() {
 			b.pass.ExportObjectFact(f.fn.Object(), fact)
 		}

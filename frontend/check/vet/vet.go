@@ -27,7 +27,7 @@ var NilFlow = &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{ssaAnalyzer},
 	FactTypes: []analysis.Fact{new(NilSummary), new(nilAnalyzed)},
 	Run: func(pass *analysis.Pass) (any, error) {
-		return nil, run(pass, nilMode, nil)
+		return nil, runNil(pass)
 	},
 }
 
@@ -48,7 +48,7 @@ var Taint = &analysis.Analyzer{
 		if err != nil {
 			return nil, err
 		}
-		return nil, run(pass, taintMode, m)
+		return nil, runTaint(pass, m)
 	},
 }
 
@@ -170,8 +170,10 @@ func buildSSA(pass *analysis.Pass) (any, error) {
 	var pkg *ssa.Package
 	for round := 0; round < 3; round++ {
 		// GlobalDebug keeps DebugRefs: messages name values after their
-		// variables, as `cflr check` does.
-		prog = ssa.NewProgram(pass.Fset, ssa.GlobalDebug)
+		// variables, as `cflr check` does. InstantiateGenerics: NilFlow's
+		// builder (frontend/check) analyzes generic code through its
+		// instances, as in `cflr check`.
+		prog = ssa.NewProgram(pass.Fset, ssa.GlobalDebug|ssa.InstantiateGenerics)
 		prog.SetNoReturn(func(fn *types.Func) bool {
 			switch {
 			case fn.Pkg() == nil:
@@ -259,7 +261,12 @@ func returns(fn *ssa.Function) bool {
 // analyzed (not the standard library): a call into it with no summary
 // then carries nothing, while a call into an unanalyzed package is
 // modelled.
-type nilAnalyzed struct{}
+type nilAnalyzed struct {
+	// Module is the package's module path ("" where the driver does not
+	// say): nils written in another module are library code, as for
+	// `cflr check ./...` (see runNil).
+	Module string
+}
 type taintAnalyzed struct{}
 
 func (*nilAnalyzed) AFact()   {}

@@ -24,7 +24,7 @@ func Pass(p *T) *T { // want Pass:`nil\{p0->r0\}`
 }
 
 // Load returns nil only with an error.
-func Load(ok bool) (*T, error) { // want Load:`nil\{nil->r0\(with error\) nil->r1\}`
+func Load(ok bool) (*T, error) { // want Load:`nil\{nil->r1\}`
 	if !ok {
 		return nil, errors.New("no")
 	}

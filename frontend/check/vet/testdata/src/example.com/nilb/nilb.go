@@ -5,11 +5,11 @@ import "example.com/nila"
 
 func useMayNil() int {
 	p := nila.MayNil(true)
-	return p.X // want `p may be nil at field access p.X: nila.go:\d+:\d+ nil → nila.go:\d+:\d+ result 0 of MayNil → .*`
+	return p.X // want `p may be nil at field access p.X: nilb.go:\d+:\d+ nil returned by MayNil \(nila.go:\d+:\d+ nil returned from example.com/nila.MayNil\) → .*`
 }
 
 func callDeref() int {
-	return nila.Deref(nil) // want `nil may be nil at call of Deref, which reaches field access p.X: nilb.go:\d+:\d+ nil → nila.go:\d+:\d+ parameter p → nila.go:\d+:\d+ field access p.X`
+	return nila.Deref(nil) // want `nil may be nil at call of Deref, which reaches field access p.X: nilb.go:\d+:\d+ nil is nil here → nila.go:\d+:\d+ field access p.X`
 }
 
 func callIndirect() int {

@@ -10,7 +10,7 @@ type T struct {
 
 // Get dereferences its receiver.
 func (t *T) Get() int { // want Get:`nil\{p0->dereference\}`
-	return t.x // want `t may be nil at field access t.x: nilcases.go:\d+:\d+ nil → nilcases.go:\d+:\d+ parameter t → nilcases.go:\d+:\d+ field access t.x`
+	return t.x // want `t may be nil at field access t.x: nilcases.go:\d+:\d+ nil passed to \(\*example.com/nilcases.T\).Get as t`
 }
 
 func direct() int {
@@ -27,7 +27,7 @@ func mayNil(b bool) *T {
 
 func acrossCall() int {
 	p := mayNil(true)
-	return p.x // want `p may be nil at field access p.x: nilcases.go:\d+:\d+ nil → nilcases.go:\d+:\d+ result 0 of mayNil → .*`
+	return p.x // want `p may be nil at field access p.x: nilcases.go:\d+:\d+ nil returned from example.com/nilcases.mayNil → .*`
 }
 
 func guarded() int {
@@ -113,7 +113,7 @@ func useField(s *S) int {
 
 func fieldSameBase(s *S) int {
 	s.p = nil
-	return s.p.x // want `s.p may be nil at field access s.p.x: .*field p`
+	return s.p.x // want `s.p may be nil at field access s.p.x: .*nil assigned to s.p`
 }
 
 func fieldLiteral() int {
