@@ -47,6 +47,8 @@ type AnalysisOptions struct {
 	// with equal points-to sets by construction share one (see
 	// mergeEquivalent; context-insensitive grammar only).
 	NoMerge bool
+	// NoReflection turns the reflection model off (Options.NoReflection).
+	NoReflection bool
 }
 
 // Stats are the durations of the phases and the sizes involved.
@@ -159,7 +161,7 @@ func Analyze(ctx context.Context, prog *Program, opts *AnalysisOptions) (*Analys
 		// the second build, or both solves' memory adds up.
 		a.res, a.Graph, a.ptsOff, a.ptsObj = nil, nil, nil, nil
 		start = time.Now()
-		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve, BoxPerType: opts.BoxPerType, AllFunctions: opts.AllFunctions, RuntimeBodies: opts.RuntimeBodies, ScalarContainers: opts.ScalarContainers, CallGraphOnly: opts.CallGraphOnly, reachable: reachable})
+		g, err := Build(prog, &Options{Context: opts.Context, Callees: resolve, BoxPerType: opts.BoxPerType, AllFunctions: opts.AllFunctions, RuntimeBodies: opts.RuntimeBodies, ScalarContainers: opts.ScalarContainers, CallGraphOnly: opts.CallGraphOnly, NoReflection: opts.NoReflection, reachable: reachable})
 		reachable = nil // the second round's callees are narrower
 		if err != nil {
 			return nil, err

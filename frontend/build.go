@@ -136,6 +136,10 @@ type Options struct {
 	// (*bytes.Buffer, *big.Int). Such values never decide a dynamic call,
 	// so the call graph is unchanged; their points-to sets are lost.
 	CallGraphOnly bool
+	// NoReflection turns the reflection model (reflect.go) off: calls of
+	// package reflect then yield the unknown object, like other calls
+	// into opaque packages.
+	NoReflection bool
 
 	// reachable, when set, is reachableFuncs' answer for Callees, which
 	// Analyze has computed (mostly while VTA ran).
@@ -236,6 +240,9 @@ type builder struct {
 	boxes     typeutil.Map // dynamic type → box object (Options.BoxPerType)
 	boxIdx    typeutil.Map // dynamic type → index of box content (boxIndex)
 	holders   typeutil.Map // dynamic type → vertex pointing to its box (boxHolder)
+
+	// refl is the reflection model's state (reflect.go).
+	refl *reflectModel
 
 	// The values local to the function being translated (registers) are
 	// looked up in local, emptied after each function, and listed in
@@ -344,6 +351,7 @@ func Build(prog *Program, opts *Options) (*Graph, error) {
 		}
 	}
 	cur = nil
+	b.reflectFinish()
 	// Every package-level variable gets a vertex for its content, so that
 	// queries can name it.
 	pkgs := prog.SSA.AllPackages()
@@ -554,7 +562,10 @@ func (b *builder) carries(t types.Type) bool {
 // objects and a register of that type stands for the object holding it.
 func aggregate(t types.Type) bool {
 	switch t.Underlying().(type) {
-	case *types.Struct, *types.Array:
+	case *types.Struct:
+		// A reflect.Value points to boxes, as an interface (reflect.go).
+		return !isReflectNamed(t, "Value")
+	case *types.Array:
 		return true
 	}
 	return false
@@ -1207,6 +1218,9 @@ func (b *builder) site(c ssa.CallInstruction) uint32 {
 func (b *builder) call(instr ssa.CallInstruction, c *ssa.CallCommon, res ssa.Value) {
 	if bi, ok := c.Value.(*ssa.Builtin); ok {
 		b.builtin(instr, bi, c.Args, res)
+		return
+	}
+	if b.reflectCall(instr, c, res) {
 		return
 	}
 	var callees []*ssa.Function
