@@ -45,10 +45,13 @@ package frontend
 // analyzed from its source).
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -57,24 +60,36 @@ import (
 )
 
 // reflectMaxDepth bounds the derivations from a boxed type (Elem, a
-// field, PtrTo, ...) that get type objects and derived boxes.
-const reflectMaxDepth = 3
+// field, PtrTo, ...) that get type objects and derived boxes, in
+// programs that box at most reflectSmall types; larger programs get one
+// level. Beyond the bound an operation yields the unknown object. In a
+// whole program every level exposes more of the heap to the Values of
+// fmt and encoding/json, which reach every type they print or decode:
+// on x/tools/cmd/stringer (310 boxed types) the points-to pairs grew
+// by 13 % at one level, 34 % at two and 220 % at three (reflect.New's
+// boxes of every derived type reached 1,900 variables), and the solve
+// time with them.
+const (
+	reflectMaxDepth = 3
+	reflectSmall    = 100
+)
 
 // reflectKey reserves an index of builder.fields for the model.
 type reflectKey string
 
 // reflectModel is the builder's state of the reflection model.
 type reflectModel struct {
-	used    map[string]bool   // operations some site uses
-	hubs    map[string]uint32 // operation → vertex gathering its operands
-	rtypes  typeutil.Map      // type → *rtypeObj
-	order   []*rtypeObj       // creation order (determinism)
-	addrs   []reflAddr        // derived boxes Set can write through
-	calls   []reflCallable    // functions Value.Call may call
-	msets   typeutil.MethodSetCache
-	valueT  types.Type // reflect.Value
-	sfieldT types.Type // reflect.StructField
-	methT   types.Type // reflect.Method
+	used     map[string]bool   // operations some site uses
+	maxDepth int               // derivations given type objects (reflectMaxDepth)
+	hubs     map[string]uint32 // operation → vertex gathering its operands
+	rtypes   typeutil.Map      // type → *rtypeObj
+	order    []*rtypeObj       // creation order (determinism)
+	addrs    []reflAddr        // derived boxes Set can write through
+	calls    []reflCallable    // functions Value.Call may call
+	msets    typeutil.MethodSetCache
+	valueT   types.Type // reflect.Value
+	sfieldT  types.Type // reflect.StructField
+	methT    types.Type // reflect.Method
 }
 
 // rtypeObj is the type object of one type.
@@ -203,6 +218,16 @@ func (b *builder) reflectCall(instr ssa.CallInstruction, c *ssa.CallCommon, res 
 		b.assign(v, rm.hub(b, op))
 		b.edge(typeOf(v), dst, lLoadI, rm.idx(b, op))
 	}
+	if name == "ChanOf" && len(args) == 2 {
+		// A constant direction selects one channel type.
+		if k, ok := args[0].(*ssa.Const); ok && k.Value != nil {
+			if d, ok := constant.Int64Val(k.Value); ok && d != 3 { // reflect.BothDir
+				rm.used["t.chanof#"+strconv.FormatInt(d, 10)] = true
+				b.edge(argv(1), out, lLoadI, rm.idx(b, "t.chanof#"+strconv.FormatInt(d, 10)))
+				return true
+			}
+		}
+	}
 	if op, ok := typeOps[name]; ok {
 		var t uint32
 		switch {
@@ -231,20 +256,18 @@ func (b *builder) reflectCall(instr ssa.CallInstruction, c *ssa.CallCommon, res 
 			if out == noVertex {
 				return true
 			}
-			arr := b.object(res, types.NewArray(rm.valueType(), -1), "<alloc in (reflect.Value).MapKeys>", instr.Pos())
+			arr := b.reflObject(types.NewArray(rm.valueType(), -1), "<alloc in (reflect.Value).MapKeys>", instr.Pos())
 			b.edge(arr, out, lNew, graph.NoIndex)
 			e := b.temp()
 			derive(op, v, e)
 			b.edge(e, out, lStoreI, idxElem)
 			return true
 		}
-		if op == "field" && len(args) == 1 && (name == "Value.Field" || name == "Value.FieldByName") {
+		if k := constArg(args, name, "Value.Field", "Value.FieldByName"); k != "" && op == "field" {
 			// A constant index or name selects one field.
-			if k, ok := args[0].(*ssa.Const); ok && k.Value != nil {
-				op = "field#" + k.Value.ExactString()
-				b.assign(v, rm.hub(b, "field"))
-				rm.used["field"] = true
-			}
+			op = "field#" + k
+			b.assign(v, rm.hub(b, "field"))
+			rm.used["field"] = true
 		}
 		derive(op, v, out)
 		return true
@@ -296,28 +319,61 @@ func (b *builder) reflectCall(instr ssa.CallInstruction, c *ssa.CallCommon, res 
 		b.edge(argv(0), e, lLoadI, idxElem)
 		b.assign(e, rm.hub(b, "callarg"))
 		if out != noVertex {
-			arr := b.object(res, types.NewArray(rm.valueType(), -1), "<alloc in (reflect.Value).Call>", instr.Pos())
+			arr := b.reflObject(types.NewArray(rm.valueType(), -1), "<alloc in (reflect.Value).Call>", instr.Pos())
 			b.edge(arr, out, lNew, graph.NoIndex)
 			r := b.temp()
 			b.edge(typeOf(v), r, lLoadI, rm.idx(b, "callret"))
 			b.edge(r, out, lStoreI, idxElem)
 		}
 	case "Type.Field", "Type.FieldByName", "Type.FieldByIndex", "Type.FieldByNameFunc":
-		rm.used["t.field"] = true
+		op := "t.field"
+		if k := constArg(args, name, "Type.FieldByName"); k != "" {
+			// A constant name selects one field. (Not a constant index:
+			// go/pointer's suite, structreflect.go, wants every field's
+			// type for Field(0).)
+			op += "#" + k
+		}
+		rm.used["t.field"], rm.used[op] = true, true
 		b.reflectRecord(res, rm.structFieldType(), "<alloc in (reflect.Type).Field>", instr.Pos(), map[string]uint32{
-			"Type": b.loadI(b.value(recv), rm.idx(b, "t.field")),
+			"Type": b.loadI(b.value(recv), rm.idx(b, op)),
 		})
 	case "Type.Method", "Type.MethodByName":
+		suffix := ""
+		if k := constArg(args, name, "Type.MethodByName"); k != "" {
+			suffix = "#" + k
+			rm.used["t.meth#"+k] = true
+		}
 		rm.used["t.meth"] = true
 		t := b.value(recv)
 		b.reflectRecord(res, rm.methodType(), "<alloc in (reflect.Type).Method>", instr.Pos(), map[string]uint32{
-			"Type": b.loadI(t, rm.idx(b, "t.methtype")),
-			"Func": b.loadI(t, rm.idx(b, "t.methfunc")),
+			"Type": b.loadI(t, rm.idx(b, "t.methtype"+suffix)),
+			"Func": b.loadI(t, rm.idx(b, "t.methfunc"+suffix)),
 		})
 	default:
 		return false
 	}
 	return true
+}
+
+// usedOps lists, sorted, the operations used whose results type objects
+// hold.
+func (rm *reflectModel) usedOps() []string {
+	var ops []string
+	for op := range rm.used {
+		switch op {
+		case "type", "set", "setmap", "send", "append", "call":
+			continue
+		}
+		if strings.HasPrefix(op, "t.meth") {
+			continue
+		}
+		ops = append(ops, op)
+	}
+	if rm.used["t.meth"] {
+		ops = append(ops, "t.methtype", "t.methfunc")
+	}
+	sort.Strings(ops)
+	return ops
 }
 
 // reflResult is the vertex of a call's first (or only) result.
@@ -329,6 +385,25 @@ func (b *builder) reflResult(res ssa.Value) uint32 {
 		return noVertex
 	}
 	return b.result(res, 0)
+}
+
+// constArg is the spelling of the single constant argument of a call of
+// one of the named functions, or "".
+func constArg(args []ssa.Value, name string, names ...string) string {
+	if len(args) != 1 || !slices.Contains(names, name) {
+		return ""
+	}
+	if k, ok := args[0].(*ssa.Const); ok && k.Value != nil {
+		return k.Value.ExactString()
+	}
+	return ""
+}
+
+// reflObject makes an object of the model (no SSA value allocates it).
+func (b *builder) reflObject(t types.Type, label string, pos token.Pos) uint32 {
+	o := b.node(Node{Kind: KindObject, Type: t, Label: label, Pos: pos})
+	b.subObjects(o, t, 0)
+	return o
 }
 
 // loadI returns a vertex receiving load_i(idx) from v.
@@ -425,7 +500,11 @@ func (b *builder) rtype(t types.Type, depth int) *rtypeObj {
 	if r, ok := rm.rtypes.At(t).(*rtypeObj); ok {
 		return r
 	}
-	o := b.node(Node{Kind: KindObject, Label: types.TypeString(t, func(p *types.Package) string { return p.Name() })})
+	label := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	if it, ok := types.Unalias(t).(*types.Interface); ok && it.Empty() {
+		label = "interface{}" // not any: as go/pointer and its suite spell it
+	}
+	o := b.node(Node{Kind: KindObject, Label: label})
 	h := b.node(Node{Kind: KindTemp})
 	b.edge(o, h, lNew, graph.NoIndex)
 	r := &rtypeObj{t: t, obj: o, holder: h, depth: depth}
@@ -443,6 +522,10 @@ func (b *builder) reflBox(t types.Type, label string, depth int) uint32 {
 	b.edge(b.rtype(t, depth).holder, p, lStoreI, b.refl.idx(b, "type"))
 	return p
 }
+
+// reflBoxObject is the box a vertex reflBox returned points to (made
+// just before it).
+func reflBoxObject(p uint32) uint32 { return p - 1 }
 
 // reflectFinish emits what the reflection model's sites need: type
 // objects for the program's boxed types and what they derive, and the
@@ -468,6 +551,11 @@ func (b *builder) reflectFinish() {
 		b.edge(uint32(v), p, lNew, graph.NoIndex)
 		b.edge(r.holder, p, lStoreI, rm.idx(b, "type"))
 	}
+	// The bound on derivations (see reflectMaxDepth).
+	rm.maxDepth = 1
+	if len(rm.order) <= reflectSmall {
+		rm.maxDepth = reflectMaxDepth
+	}
 	for i := 0; i < len(rm.order); i++ {
 		b.reflectDerive(rm.order[i])
 	}
@@ -492,6 +580,7 @@ func (b *builder) reflectFinish() {
 	if rm.used["call"] {
 		b.reflectCalls()
 	}
+
 }
 
 // reflContent returns a vertex pointing to what the Values xs points to
@@ -516,7 +605,14 @@ func (b *builder) reflContent(xs uint32, t types.Type) uint32 {
 func (b *builder) reflectDerive(r *rtypeObj) {
 	rm := b.refl
 	t, next := r.t, r.depth+1
-	if next > reflectMaxDepth {
+	if next > rm.maxDepth {
+		// Beyond the bound, what reflection derives is unknown memory,
+		// as without the model.
+		for _, op := range rm.usedOps() {
+			if op != "unwrap" || types.IsInterface(t) {
+				b.edge(b.unknownV, r.holder, lStoreI, rm.idx(b, op))
+			}
+		}
 		return
 	}
 	u := t.Underlying()
@@ -590,6 +686,9 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 		if rm.used["t.field"] {
 			for i := 0; i < u.NumFields(); i++ {
 				typ(u.Field(i).Type(), "t.field")
+				if k := "t.field#" + strconv.Quote(u.Field(i).Name()); rm.used[k] {
+					typ(u.Field(i).Type(), k)
+				}
 			}
 		}
 	case *types.Slice, *types.Array:
@@ -718,6 +817,12 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 	if rm.used["t.chanof"] {
 		typ(types.NewChan(types.SendRecv, t), "t.chanof")
 	}
+	// reflect.RecvDir (1) and SendDir (2).
+	for d, dir := range []types.ChanDir{1: types.RecvOnly, 2: types.SendOnly} {
+		if k := "t.chanof#" + strconv.Itoa(d); d > 0 && rm.used[k] {
+			typ(types.NewChan(dir, t), k)
+		}
+	}
 	// Methods: only of the program's boxed types, whose method sets go/ssa
 	// has built (their methods are reachable).
 	if r.boxed && !types.IsInterface(t) && (rm.used["method"] || rm.used["t.meth"]) {
@@ -751,9 +856,15 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 				expr := types.NewSignatureType(nil, nil, nil, types.NewTuple(vars...), sig.Results(), sig.Variadic())
 				typ(expr, "t.methtype")
 				d := derived(expr, "t.methfunc", funcName(fn))
+				b.Nodes[reflBoxObject(d)].Func = fn // labeled as the function
 				p := b.temp()
 				b.edge(b.funcObject(fn), p, lNew, graph.NoIndex)
 				content(d, p, expr)
+				if k := "t.meth#" + strconv.Quote(fn.Name()); rm.used[k] {
+					// MethodByName with a constant name.
+					typ(expr, "t.methtype#"+strconv.Quote(fn.Name()))
+					store(d, "t.methfunc#"+strconv.Quote(fn.Name()))
+				}
 			}
 		}
 	}

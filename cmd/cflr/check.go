@@ -53,6 +53,7 @@ type checkFlags struct {
 	baseline   string
 	writeBase  string
 	html       string
+	reflection bool
 }
 
 func newCheckCmd() *cobra.Command {
@@ -112,6 +113,7 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.BoolVar(&f.noSuppress, "no-suppress", false, "report findings that //cflr:ignore comments suppress")
 	fl.StringVar(&f.baseline, "baseline", "", "report only findings not in this file (an earlier --json output or --write-baseline file)")
 	fl.StringVar(&f.writeBase, "write-baseline", "", "write every finding to this file as JSON, for --baseline (exit status 0 when it is written)")
+	fl.BoolVar(&f.reflection, "reflection", true, "model reflection in the points-to analysis (reflect.Value and reflect.Type as tagged objects); --reflection=false: reflection yields unknown memory (overrides the configuration's reflection:)")
 	fl.BoolVar(&f.noRefute, "no-refute", false, "report nilflow's first witness without checking its path conditions")
 	fl.IntVar(&f.gcPercent, "gc-percent", 400, "Go GC target (GOGC, if set, wins): the heap grows to 1+N/100 times the live program and analysis before a collection (and at most to 3/4 of the machine's memory, unless GOMEMLIMIT is set); lower saves memory at some CPU cost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
@@ -140,7 +142,10 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		if err != nil {
 			return usageErr(fmt.Errorf("--config: %w", err))
 		}
-		cfg.Checks, cfg.Taint = fc.Checks, fc.Taint
+		cfg.Checks, cfg.Taint, cfg.NoReflection = fc.Checks, fc.Taint, fc.NoReflection
+	}
+	if cmd.Flags().Changed("reflection") {
+		cfg.NoReflection = !f.reflection
 	}
 	if f.profile != "" {
 		prof, err := check.ParseProfile(f.profile)

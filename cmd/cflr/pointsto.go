@@ -37,6 +37,7 @@ type goFlags struct {
 	noMerge    bool
 	cgOnly     bool
 	prune      bool
+	reflection bool
 }
 
 func (f *goFlags) register(cmd *cobra.Command) {
@@ -55,6 +56,7 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.cgOnly, "callgraph-only", false, "also leave out pointers that cannot lead to a function value or an interface (implies --no-scalar-containers): same call graph, smaller solve, fewer points-to answers")
 	fl.BoolVar(&f.all, "all-functions", false, "translate every function body, not only those that can run")
 	fl.BoolVar(&f.prune, "prune", false, "build SSA only for the function bodies the program can run, as cflr check does (queries about other functions then find nothing)")
+	fl.BoolVar(&f.reflection, "reflection", true, "model reflection (reflect.Value and reflect.Type as tagged objects); --reflection=false: reflection yields unknown memory")
 	fl.BoolVar(&f.unmodelled, "unmodelled", false, "list every place modelled conservatively (unsafe, reflection, no Go body)")
 }
 
@@ -109,7 +111,7 @@ func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*fronten
 		return nil, err
 	}
 	defer stopProfile()
-	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, Refine: f.refine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge, CallGraphOnly: f.cgOnly})
+	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, Refine: f.refine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge, CallGraphOnly: f.cgOnly, NoReflection: !f.reflection})
 }
 
 // finish prints statistics and unmodelled places, and turns package errors

@@ -64,6 +64,9 @@ type Config struct {
 	// NoRefute reports nilflow's first witness without checking its path
 	// conditions (refute.go).
 	NoRefute bool
+	// NoReflection turns the points-to analysis' reflection model off
+	// (frontend.AnalysisOptions.NoReflection; `--reflection=false`).
+	NoReflection bool
 	// Progress, when non-nil, is told the phase being run ("points-to",
 	// "value flow", "nilflow", ...).
 	Progress func(phase string)
@@ -188,7 +191,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) (_ []Finding,
 	// boxes made the points-to solve 3-5 times slower and used 1 GiB more
 	// on pebble and miniflux, for the same findings (CHECKS.md).
 	pre := startPrepass(prog)
-	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true})
+	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true, NoReflection: cfg.NoReflection})
 	facts, preErr := pre.finish()
 	if err != nil {
 		return nil, err

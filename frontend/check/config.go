@@ -22,6 +22,7 @@ import (
 //
 //	checks: [nil, taint]            # default: every check
 //	profile: cli                    # default: server (see Profiles)
+//	reflection: false               # default: true (Config.NoReflection)
 //	taint:
 //	  sources:                      # a list adds to the built-in sources
 //	    - example.com/app.ReadInput
@@ -471,7 +472,7 @@ func (p *cfgParser) file(doc *yaml.Node) (*Config, error) {
 	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
 		return fc, nil
 	}
-	kvs, err := p.mapping(root, "the configuration", "checks", "profile", "taint")
+	kvs, err := p.mapping(root, "the configuration", "checks", "profile", "reflection", "taint")
 	if err != nil {
 		return nil, err
 	}
@@ -512,6 +513,12 @@ func (p *cfgParser) file(doc *yaml.Node) (*Config, error) {
 				return nil, err
 			}
 			fc.Taint.Profile = prof
+		case "reflection":
+			var on bool
+			if kv[1].Kind != yaml.ScalarNode || kv[1].Tag != "!!bool" || kv[1].Decode(&on) != nil {
+				return nil, p.at(kv[1], "reflection must be true or false")
+			}
+			fc.NoReflection = !on
 		}
 	}
 	return fc, nil

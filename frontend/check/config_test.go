@@ -133,7 +133,7 @@ func TestConfigEntries(t *testing.T) {
 // entry's file:line:col.
 func TestConfigErrors(t *testing.T) {
 	for _, tt := range []struct{ name, text, want string }{
-		{"a.yaml", "chekcs: [taint]\n", `a.yaml:1:1: unknown key "chekcs" in the configuration (want checks, profile, taint)`},
+		{"a.yaml", "chekcs: [taint]\n", `a.yaml:1:1: unknown key "chekcs" in the configuration (want checks, profile, reflection, taint)`},
 		{"a.yaml", "checks: [taint]\nprofile: clii\n", `a.yaml:2:10: unknown profile "clii" (want server or cli)`},
 		{"a.yaml", "profile: [cli]\n", `a.yaml:1:10: profile must be a string, not a list`},
 		{"a.yaml", "taint:\n  sources:\n    - {func: os.Getenv, profile: desktop}\n", `a.yaml:3:34: unknown profile "desktop" (want server or cli)`},

@@ -116,7 +116,7 @@ func types() {
 	st := reflect.TypeOf(S{})
 	ft := st.Field(0).Type
 	_ = ft
-	// @pointsto ft: *int, any
+	// @pointsto ft: *int, interface{}
 
 	ms := reflect.MakeSlice(reflect.TypeOf([]*int{}), 1, 1).Interface().([]*int)
 	mm := reflect.MakeMap(reflect.TypeOf(map[int]*int{})).Interface().(map[int]*int)
