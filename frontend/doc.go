@@ -149,11 +149,15 @@
 // reflect, ...) and calls into package reflect yield the <unknown> object,
 // as do unsafe.Pointer conversions (os.runtime_args, which sets os.Args,
 // yields an object of its own: intrinsics.go); the references such calls
-// receive are not followed further. A dynamic call whose receiver may be
-// <unknown>, or points to nothing at all (its receiver comes only from code
-// the graph does not see, such as a callback of the runtime or of
-// reflection), keeps all of VTA's callees, so the call graph is never
-// narrowed on the strength of unmodelled code. Functions only the runtime
+// receive are not followed further. Reflection is the exception:
+// reflect.Value and reflect.Type are tagged objects, after go/pointer
+// (reflect.go; Options.NoReflection, `--reflection=false`, turns the model
+// off), and only the reflection calls it does not cover yield <unknown>;
+// objects that reach a dynamic call through it keep VTA's callees. A
+// dynamic call whose receiver may be <unknown>, or points to nothing at
+// all (its receiver comes only from code the graph does not see, such as
+// a callback of the runtime or of reflection), keeps all of VTA's callees,
+// so the call graph is never narrowed on the strength of unmodelled code. Functions only the runtime
 // calls stay reachable when their value is taken; methods reflection may
 // call stay reachable as the methods of a type converted to an interface.
 // Values of implicit runtime panics (nil dereference, bounds) are not

@@ -85,6 +85,7 @@ type reflectModel struct {
 	rtypes   typeutil.Map      // type → *rtypeObj
 	order    []*rtypeObj       // creation order (determinism)
 	addrs    []reflAddr        // derived boxes Set can write through
+	boxes    []uint32          // the program's boxes and the derived ones
 	calls    []reflCallable    // functions Value.Call may call
 	msets    typeutil.MethodSetCache
 	valueT   types.Type // reflect.Value
@@ -291,16 +292,18 @@ func (b *builder) reflectCall(instr ssa.CallInstruction, c *ssa.CallCommon, res 
 		rm.used["set"] = true
 		b.edge(argv(0), b.value(recv), lStoreI, rm.idx(b, "set"))
 	case "Value.SetMapIndex":
+		// Into the receiver's boxes; each map box reads them back
+		// (reflectSinks).
 		rm.used["setmap"] = true
 		v := b.value(recv)
-		b.assign(v, rm.hub(b, "setmap"))
 		b.edge(argv(0), v, lStoreI, rm.idx(b, "setmap.key"))
 		b.edge(argv(1), v, lStoreI, rm.idx(b, "setmap.val"))
 	case "Value.Send", "Value.TrySend":
 		rm.used["send"] = true
-		v := b.value(recv)
-		b.assign(v, rm.hub(b, "send"))
-		b.edge(argv(0), v, lStoreI, rm.idx(b, "send"))
+		b.edge(argv(0), b.value(recv), lStoreI, rm.idx(b, "send"))
+	case "Value.SetBytes":
+		rm.used["setbytes"] = true
+		b.edge(argv(0), b.value(recv), lStoreI, rm.idx(b, "setbytes"))
 	case "Append":
 		rm.used["append"] = true
 		s := argv(0)
@@ -361,7 +364,7 @@ func (rm *reflectModel) usedOps() []string {
 	var ops []string
 	for op := range rm.used {
 		switch op {
-		case "type", "set", "setmap", "send", "append", "call":
+		case "type", "set", "setmap", "send", "setbytes", "append", "call":
 			continue
 		}
 		if strings.HasPrefix(op, "t.meth") {
@@ -517,6 +520,7 @@ func (b *builder) rtype(t types.Type, depth int) *rtypeObj {
 // pointing to it; its type object is linked.
 func (b *builder) reflBox(t types.Type, label string, depth int) uint32 {
 	o := b.node(Node{Kind: KindObject, Type: t, Label: label})
+	b.refl.boxes = append(b.refl.boxes, o)
 	p := b.temp()
 	b.edge(o, p, lNew, graph.NoIndex)
 	b.edge(b.rtype(t, depth).holder, p, lStoreI, b.refl.idx(b, "type"))
@@ -545,6 +549,7 @@ func (b *builder) reflectFinish() {
 		if _, ok := nd.Value.(*ssa.MakeInterface); !ok {
 			continue
 		}
+		rm.boxes = append(rm.boxes, uint32(v))
 		r := b.rtype(nd.Type, 0)
 		r.boxed = true
 		p := b.temp()
@@ -576,6 +581,9 @@ func (b *builder) reflectFinish() {
 				b.edge(val, a.base, lStoreI, a.idx)
 			}
 		}
+	}
+	if rm.used["setmap"] || rm.used["send"] || rm.used["setbytes"] {
+		b.reflectSinks()
 	}
 	if rm.used["call"] {
 		b.reflectCalls()
@@ -742,12 +750,6 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 				}
 			}
 		}
-		if rm.used["setmap"] {
-			h := rm.hub(b, "setmap")
-			ms := b.loadI(h, b.boxIndex(t))
-			b.edge(b.reflContent(b.loadI(h, rm.idx(b, "setmap.key")), u.Key()), ms, lStoreI, idxMapKey)
-			b.edge(b.reflContent(b.loadI(h, rm.idx(b, "setmap.val")), u.Elem()), ms, lStoreI, idxMapVal)
-		}
 		if rm.used["makemap"] {
 			o := b.node(Node{Kind: KindObject, Type: t, Label: "<alloc in reflect.MakeMap>"})
 			p := b.temp()
@@ -764,10 +766,6 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 		if rm.used["recv"] {
 			d := derived(u.Elem(), "recv", "<alloc in (reflect.Value).Recv>")
 			content(d, b.loadI(in("recv"), idxElem), u.Elem())
-		}
-		if rm.used["send"] {
-			h := rm.hub(b, "send")
-			b.edge(b.reflContent(b.loadI(h, rm.idx(b, "send")), u.Elem()), b.loadI(h, b.boxIndex(t)), lStoreI, idxElem)
 		}
 		if rm.used["makechan"] && u.Dir() == types.SendRecv {
 			o := b.node(Node{Kind: KindObject, Type: t, Label: "<alloc in reflect.MakeChan>"})
@@ -825,7 +823,7 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 	}
 	// Methods: only of the program's boxed types, whose method sets go/ssa
 	// has built (their methods are reachable).
-	if r.boxed && !types.IsInterface(t) && (rm.used["method"] || rm.used["t.meth"]) {
+	if r.boxed && !types.IsInterface(t) && !hasTypeParam(t) && (rm.used["method"] || rm.used["t.meth"]) {
 		ms := rm.msets.MethodSet(t)
 		for i := 0; i < ms.Len(); i++ {
 			sel := ms.At(i)
@@ -865,6 +863,40 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 					typ(expr, "t.methtype#"+strconv.Quote(fn.Name()))
 					store(d, "t.methfunc#"+strconv.Quote(fn.Name()))
 				}
+			}
+		}
+	}
+}
+
+// reflectSinks gives each box of a map, channel or byte slice type what
+// SetMapIndex, Send and SetBytes sites stored into it: per box, so that
+// two maps of one type stay apart.
+func (b *builder) reflectSinks() {
+	rm := b.refl
+	for _, o := range rm.boxes {
+		t := b.Nodes[o].Type
+		var x uint32
+		at := func() uint32 { // a vertex pointing to the box
+			if x == 0 {
+				x = b.temp()
+				b.edge(o, x, lNew, graph.NoIndex)
+			}
+			return x
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Map:
+			if rm.used["setmap"] {
+				ms := b.loadI(at(), b.boxIndex(t))
+				b.edge(b.reflContent(b.loadI(at(), rm.idx(b, "setmap.key")), u.Key()), ms, lStoreI, idxMapKey)
+				b.edge(b.reflContent(b.loadI(at(), rm.idx(b, "setmap.val")), u.Elem()), ms, lStoreI, idxMapVal)
+			}
+		case *types.Chan:
+			if rm.used["send"] {
+				b.edge(b.reflContent(b.loadI(at(), rm.idx(b, "send")), u.Elem()), b.loadI(at(), b.boxIndex(t)), lStoreI, idxElem)
+			}
+		case *types.Slice:
+			if e, ok := u.Elem().Underlying().(*types.Basic); ok && e.Kind() == types.Byte && rm.used["setbytes"] {
+				b.edge(b.loadI(at(), rm.idx(b, "setbytes")), at(), lStoreI, b.boxIndex(t))
 			}
 		}
 	}

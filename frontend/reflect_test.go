@@ -47,3 +47,34 @@ func TestReflectionOff(t *testing.T) {
 		}
 	}
 }
+
+// TestReflectionDeterministic: the model's type objects, derived boxes and
+// gadgets are made in the same order every run (two loads, since go/ssa
+// builds packages in parallel).
+func TestReflectionDeterministic(t *testing.T) {
+	var first string
+	for _, threads := range []int{1, 3} {
+		prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./reflection")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		a.Graph.FillNames()
+		for v := uint32(0); v < a.Graph.NumVertices; v++ {
+			sb.WriteString(a.Graph.Names[v])
+			for _, o := range a.PointsToVertex(v) {
+				sb.WriteString(" " + a.Graph.Names[o])
+			}
+			sb.WriteString("\n")
+		}
+		if threads == 1 {
+			first = sb.String()
+		} else if sb.String() != first {
+			t.Errorf("threads %d: different result", threads)
+		}
+	}
+}

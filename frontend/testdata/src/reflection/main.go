@@ -78,6 +78,13 @@ func maps() {
 	_ = x
 	// @pointsto x: main.a
 
+	// Two maps of one type stay apart.
+	m3 := map[string]*int{}
+	reflect.ValueOf(m3).SetMapIndex(reflect.ValueOf(""), reflect.ValueOf(&b))
+	y := m3[""]
+	_ = y
+	// @pointsto y: main.b
+
 	it := reflect.ValueOf(m).MapRange()
 	for it.Next() {
 		ik := it.Key().Interface().(*int)
