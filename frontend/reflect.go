@@ -81,6 +81,7 @@ type reflectKey string
 type reflectModel struct {
 	used     map[string]bool   // operations some site uses
 	maxDepth int               // derivations given type objects (reflectMaxDepth)
+	large    bool              // more than reflectSmall boxed types
 	hubs     map[string]uint32 // operation → vertex gathering its operands
 	rtypes   typeutil.Map      // type → *rtypeObj
 	order    []*rtypeObj       // creation order (determinism)
@@ -556,10 +557,10 @@ func (b *builder) reflectFinish() {
 		b.edge(uint32(v), p, lNew, graph.NoIndex)
 		b.edge(r.holder, p, lStoreI, rm.idx(b, "type"))
 	}
-	// The bound on derivations (see reflectMaxDepth).
-	rm.maxDepth = 1
-	if len(rm.order) <= reflectSmall {
-		rm.maxDepth = reflectMaxDepth
+	// The bounds (see reflectMaxDepth).
+	rm.maxDepth, rm.large = reflectMaxDepth, len(rm.order) > reflectSmall
+	if rm.large {
+		rm.maxDepth = 1
 	}
 	for i := 0; i < len(rm.order); i++ {
 		b.reflectDerive(rm.order[i])
@@ -625,6 +626,12 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 	}
 	u := t.Underlying()
 	store := func(p uint32, op string) { b.edge(p, r.holder, lStoreI, rm.idx(b, op)) }
+	if rm.large && rm.used["method"] {
+		// Bound methods of every type, called by text/template with
+		// every argument any call passes, made present's points-to
+		// pairs 9 times as many: not in whole programs.
+		store(b.unknownV, "method")
+	}
 	typ := func(x types.Type, op string) { store(b.rtype(x, next).holder, op) }
 	in := func(op string) uint32 { return b.loadI(rm.hub(b, op), b.boxIndex(t)) }
 	// content sets box d's content from c, a vertex pointing to values of
@@ -832,7 +839,7 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 				continue
 			}
 			sig := fn.Signature
-			if rm.used["method"] {
+			if rm.used["method"] && !rm.large {
 				// A bound method: the receiver goes to the method's first
 				// parameter, Call's arguments to the others.
 				noRecv := types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic())
