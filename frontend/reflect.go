@@ -560,7 +560,7 @@ func (b *builder) reflectFinish() {
 	// The bounds (see reflectMaxDepth).
 	rm.maxDepth, rm.large = reflectMaxDepth, len(rm.order) > reflectSmall
 	if rm.large {
-		rm.maxDepth = 1
+		rm.maxDepth = 0
 	}
 	for i := 0; i < len(rm.order); i++ {
 		b.reflectDerive(rm.order[i])
@@ -586,7 +586,7 @@ func (b *builder) reflectFinish() {
 	if rm.used["setmap"] || rm.used["send"] || rm.used["setbytes"] {
 		b.reflectSinks()
 	}
-	if rm.used["call"] {
+	if rm.used["call"] && !rm.large {
 		b.reflectCalls()
 	}
 
@@ -617,6 +617,9 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 	if next > rm.maxDepth {
 		// Beyond the bound, what reflection derives is unknown memory,
 		// as without the model.
+		if rm.large && rm.used["call"] {
+			b.edge(b.unknownV, r.holder, lStoreI, rm.idx(b, "callret"))
+		}
 		for _, op := range rm.usedOps() {
 			if op != "unwrap" || types.IsInterface(t) {
 				b.edge(b.unknownV, r.holder, lStoreI, rm.idx(b, op))
