@@ -30,13 +30,20 @@ var ptsuiteModes = []struct {
 	opts                  AnalysisOptions
 	minExact, minExactRef int
 }{
-	{"insensitive", AnalysisOptions{Threads: 2}, 220, 10},
-	{"context", AnalysisOptions{Threads: 2, Context: true}, 220, 10},
+	{"insensitive", AnalysisOptions{Threads: 2}, 220, 76},
+	{"context", AnalysisOptions{Threads: 2, Context: true}, 220, 76},
 }
 
-// ptsuiteReflection are the files whose annotations depend on reflection,
-// which cflr leaves opaque: those importing reflect, and finalizer.go
-// (runtime.SetFinalizer calls its function through the runtime).
+// ptsuiteReflection are the files whose annotations depend on reflection
+// (reflect.go's model): those importing reflect, and finalizer.go
+// (runtime.SetFinalizer calls its function through the runtime, which
+// the graph does not see). Of those the model does not match exactly:
+// chanreflect.go:37 (Recv's derived box is one per channel type, shared
+// by every Recv site), chanreflect1.go:19,20,29 (go/pointer's stale
+// labels: main.a, testdata/chanreflect.go), rtti.go:28 (the method of a
+// type only reflection makes, called through an interface: VTA's call
+// graph, which binds dynamic calls, has no edge to it), structreflect.go:24
+// (Interface of a Value of interface type keeps the Value's own box).
 var ptsuiteReflection = map[string]bool{
 	"arrayreflect.go": true, "chanreflect.go": true, "chanreflect1.go": true,
 	"funcreflect.go": true, "mapreflect.go": true, "reflect.go": true,
