@@ -136,6 +136,7 @@ func TestConfigErrors(t *testing.T) {
 		{"a.yaml", "chekcs: [taint]\n", `a.yaml:1:1: unknown key "chekcs" in the configuration (want checks, profile, reflection, taint)`},
 		{"a.yaml", "checks: [taint]\nprofile: clii\n", `a.yaml:2:10: unknown profile "clii" (want server or cli)`},
 		{"a.yaml", "profile: [cli]\n", `a.yaml:1:10: profile must be a string, not a list`},
+		{"a.yaml", "reflection: maybe\n", `a.yaml:1:13: reflection must be true or false`},
 		{"a.yaml", "taint:\n  sources:\n    - {func: os.Getenv, profile: desktop}\n", `a.yaml:3:34: unknown profile "desktop" (want server or cli)`},
 		{"a.yaml", "checks: [taint, nilflw]\n", `a.yaml:1:17: unknown check "nilflw" (known: `},
 		{"a.yaml", "checks: taint\n", `a.yaml:1:9: checks must be a list, not "taint"`},
@@ -219,6 +220,20 @@ func FuzzLoadConfig(f *testing.F) {
 // TestConfigProfile: the profile key chooses the trust boundary, and a
 // source's profile: limits it to one; os.Args is a source of the cli
 // profile only.
+// TestConfigReflection: reflection: false turns the points-to analysis'
+// reflection model off (Config.NoReflection); it is on by default.
+func TestConfigReflection(t *testing.T) {
+	for text, want := range map[string]bool{"checks: [taint]\n": false, "reflection: false\n": true, "reflection: true\n": false} {
+		fc, err := ParseConfig("r.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fc.NoReflection != want {
+			t.Errorf("%q: NoReflection = %v, want %v", text, fc.NoReflection, want)
+		}
+	}
+}
+
 func TestConfigProfile(t *testing.T) {
 	has := func(tc *TaintConfig, name string) bool {
 		for _, s := range tc.ActiveSources() {
