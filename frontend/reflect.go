@@ -23,7 +23,7 @@ package frontend
 // Build, for a closed set of types: the dynamic types of the program's
 // boxes and the types the operations derive from them, at most
 // reflectMaxDepth derivations deep (as go/pointer bounds the height of the
-// types it makes). Each type object holds, under one index per operation,
+// types it makes), and in whole programs none (see reflectMaxDepth). Each type object holds, under one index per operation,
 // the result of that operation for values of its type: a derived box
 // (Elem of a *T: a box of type T whose content is what the pointers point
 // to), another type object (Type.Elem), a fresh object (New). A call site
@@ -32,10 +32,10 @@ package frontend
 // operands; what it reads of their contents is shared by every site of
 // the operation (one hub vertex per operation gathers their operands).
 //
-// Stores (Value.Set, SetMapIndex, Send, Append, Call's arguments) go the
-// other way: the site stores its operand into the receiver's boxes (or
-// into a hub), and one gadget per derived box, map, channel or slice type
-// or function reads it back. A derived box of Elem, Field or Index keeps
+// Stores (Value.Set, SetMapIndex, Send, SetBytes, Append, Call's
+// arguments) go the other way: the site stores its operand into the
+// receiver's boxes (or into a hub), and one gadget per derived box, box
+// of a map, channel or byte slice, slice type or function reads it back. A derived box of Elem, Field or Index keeps
 // the address it came from, so that Set writes through it.
 //
 // Reflection calls the model does not list keep the former treatment
@@ -61,14 +61,18 @@ import (
 
 // reflectMaxDepth bounds the derivations from a boxed type (Elem, a
 // field, PtrTo, ...) that get type objects and derived boxes, in
-// programs that box at most reflectSmall types; larger programs get one
-// level. Beyond the bound an operation yields the unknown object. In a
-// whole program every level exposes more of the heap to the Values of
-// fmt and encoding/json, which reach every type they print or decode:
-// on x/tools/cmd/stringer (310 boxed types) the points-to pairs grew
-// by 13 % at one level, 34 % at two and 220 % at three (reflect.New's
-// boxes of every derived type reached 1,900 variables), and the solve
-// time with them.
+// programs that box at most reflectSmall types (go/pointer's suite, unit
+// tests). Larger programs get none, and no Value.Method or Value.Call:
+// beyond the bound an operation yields the unknown object, as without
+// the model. In a whole program the Values of fmt, encoding/json and
+// other encoders reach every type they print or decode, so every derived
+// box: on x/tools/cmd/stringer (310 boxed types) the points-to pairs
+// grew by 13 % at one level and 220 % at three (reflect.New's boxes of
+// every derived type reached 1,900 variables of fmt); on miniflux they
+// doubled at one level (+4.7 % at none); text/template's Value.Call of
+// Value.Method made every method of every boxed type callable with every
+// argument (present: 9 times the pairs, 47 s of solve against 1.2 s).
+// bench/reflection-2026-11-28 has the figures.
 const (
 	reflectMaxDepth = 3
 	reflectSmall    = 100
