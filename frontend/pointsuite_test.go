@@ -62,6 +62,19 @@ var ptsuiteExplained = map[string]string{
 	"maps.go:100":   "as maps.go:92",
 }
 
+// ptsuiteReflectionEmpty gives the reason for every reflection-file
+// annotation cflr leaves empty where go/pointer's set is not (issue 20:
+// none may be empty unexplained). Other reflection differences are only
+// reported.
+var ptsuiteReflectionEmpty = map[string]string{
+	"rtti.go:28":      "the method of a type only reflection makes (reflect.New of a Y), called through an interface: VTA's call graph, which binds dynamic calls, has no edge to it",
+	"finalizer.go:6":  "runtime.SetFinalizer calls its function through the runtime, which the graph does not see: the finalizer's parameter gets nothing",
+	"finalizer.go:24": "as finalizer.go:6",
+	"finalizer.go:28": "as finalizer.go:6",
+	"finalizer.go:47": "as finalizer.go:6",
+	"finalizer.go:61": "as finalizer.go:6",
+}
+
 // ptsAnnot is one @pointsto annotation.
 type ptsAnnot struct {
 	file string // base name
@@ -379,6 +392,13 @@ func checkPtsSuite(t *testing.T, results []ptsFileResult, minExact, minExactRef 
 				t.Logf("%s: %s: got {%s}, want {%s}%s", key, l.outcome, strings.Join(l.got, " | "), strings.Join(l.annot.want, " | "), note)
 			}
 			if ptsuiteReflection[r.file] {
+				_, ok := ptsuiteReflectionEmpty[key]
+				switch {
+				case l.outcome == ptsEmpty && !ok:
+					t.Errorf("%s: empty, want {%s}: reflection set not explained", key, strings.Join(l.annot.want, " | "))
+				case l.outcome != ptsEmpty && ok:
+					t.Errorf("%s: no longer empty (%s): drop its explanation", key, l.outcome)
+				}
 				continue
 			}
 			switch {
