@@ -74,7 +74,7 @@ type memDef struct {
 type memPath struct {
 	parent int32
 	root   ssa.Value
-	field  int       // -1: an index
+	field  int       // -1: an index; derefField: the pointer loaded from the parent
 	idx    ssa.Value // a variable index
 	cidx   string    // a constant index
 }
@@ -103,15 +103,18 @@ const memZero memRef = -2
 var zeroDefs = []memRef{memZero} // never written: states share it
 
 type memPass struct {
-	b      *flowBuilder
-	fn     *ssa.Function
-	paths  []memPath
-	ids    map[memPath]int32
-	ofAddr map[ssa.Value]int32
-	stores []*ssa.Store
-	scells [][]uint32 // per store, its heap cells (sorted), computed when needed
-	sdone  []bool
-	events [][]memEvent // per block
+	b     *flowBuilder
+	fn    *ssa.Function
+	paths []memPath
+	// derefAddr: per path, for a derefField node, the address its
+	// pointer was first loaded from (deref.go)
+	derefAddr []ssa.Value
+	ids       map[memPath]int32
+	ofAddr    map[ssa.Value]int32
+	stores    []*ssa.Store
+	scells    [][]uint32 // per store, its heap cells (sorted), computed when needed
+	sdone     []bool
+	events    [][]memEvent // per block
 	// nilTest: per block, the path whose load its If compares with nil
 	// and the successor where it is not nil.
 	nilTest map[*ssa.BasicBlock][2]int32
@@ -252,6 +255,7 @@ func (b *flowBuilder) localMemory(fn *ssa.Function) map[*ssa.UnOp][]memDef {
 func (m *memPass) reset(fn *ssa.Function) {
 	m.fn = fn
 	m.paths = m.paths[:0]
+	m.derefAddr = m.derefAddr[:0]
 	clear(m.ids)
 	clear(m.ofAddr)
 	m.stores = m.stores[:0]
@@ -322,12 +326,21 @@ func (m *memPass) path(addr ssa.Value) int32 {
 				k.idx, k.cidx = a.Index, ""
 			}
 		}
+	case *ssa.UnOp:
+		if a.Op == token.MUL {
+			k = memPath{parent: m.path(a.X), field: derefField}
+		}
 	}
 	id, ok := m.ids[k]
 	if !ok {
 		id = int32(len(m.paths))
 		m.paths = append(m.paths, k)
 		m.ids[k] = id
+		if k.field == derefField {
+			m.derefAddr = append(m.derefAddr, addr.(*ssa.UnOp).X)
+		} else {
+			m.derefAddr = append(m.derefAddr, nil)
+		}
 	}
 	m.ofAddr[addr] = id
 	return id
@@ -481,11 +494,16 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 		alloc = nil
 	}
 	esc := m.esc[alloc]
+	// Through loaded pointers (a.f.g): see deref.go.
+	deep, inner := m.derefs(p, alloc)
+	if deep {
+		cells = m.derefCells(p, cells)
+	}
 	// The other stores that may write the path: nested in it or it in
 	// them, or through a pointer whose cells meet its cells.
 	clobbers := func(k int32) bool {
 		q := m.path(m.stores[k].Addr)
-		if m.nested(q, p) || m.nested(p, q) {
+		if m.sameMemory(q, p) || m.nested(p, q) {
 			return true
 		}
 		sc := m.storeCells(k)
@@ -509,6 +527,9 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 			switch {
 			case alloc != nil && ev.instr == ssa.Instruction(alloc):
 				s = memState{defs: zeroDefs}
+				if deep {
+					s = memState{unknown: true} // a.f is nil: a.f.g is no zero value
+				}
 			case ev.store >= 0 && ev.path == p:
 				s = memState{esc: s.esc, defs: m.one[ev.store : ev.store+1 : ev.store+1]}
 			case ev.store >= 0:
@@ -521,7 +542,7 @@ func (m *memPass) solve(p int32, ld *ssa.UnOp, order []*ssa.BasicBlock, budget *
 				if clob[ev.store] == 2 {
 					s = memState{unknown: true, esc: s.esc}
 				}
-			case ev.call && (s.esc || alloc == nil):
+			case ev.call && (s.esc || alloc == nil || !inner):
 				s = memState{unknown: true, esc: true}
 			case ev.path == p && visit != nil:
 				if u, ok := ev.instr.(*ssa.UnOp); ok && u.Op == token.MUL {

@@ -338,6 +338,9 @@ func (p *pathBuilder) atomOf(f frame, call *ssa.Call, j, n int, isNil bool) int 
 // canon names a value's atoms: an extracted result is the call's
 // component.
 func canon(v ssa.Value) (ssa.Value, int) {
+	if ex, ok := loadedExtract(v); ok {
+		v = ex
+	}
 	if ex, ok := v.(*ssa.Extract); ok {
 		return ex.Tuple, ex.Index
 	}
