@@ -25,8 +25,9 @@ import (
 // parent.
 const derefField = -2
 
-// derefs reports whether path p goes through a loaded pointer and, if
-// so, whether calls leave it alone (inner): see above. alloc is p's root
+// derefs reports whether path p goes through a loaded pointer (deep)
+// and whether calls leave those pointers alone (inner; true when not
+// deep): see above. alloc is p's root
 // object when the function allocated it.
 func (m *memPass) derefs(p int32, alloc *ssa.Alloc) (deep, inner bool) {
 	inner = alloc != nil
@@ -62,7 +63,7 @@ func (m *memPass) derefs(p int32, alloc *ssa.Alloc) (deep, inner bool) {
 			}
 		}
 	}
-	return deep, deep && inner
+	return deep, !deep || inner
 }
 
 // derefCells adds to cells those of the memory each pointer along p is
