@@ -423,6 +423,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		if isString(i.X.Type()) {
 			label = LabelOp
 		}
+		b.sliceSink(i)
 		b.flowTo(i.X, blk, nil, b.value(i), label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})
 	case *ssa.MakeInterface:
 		b.flowTo(i.X, blk, nil, b.value(i), LabelBox, graph.NoIndex, EdgeInfo{Pos: posOf(i)})

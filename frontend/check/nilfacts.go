@@ -221,8 +221,9 @@ func (f *NilFacts) Source(v ssa.Value, instr ssa.Instruction) bool {
 
 // NilSliceSink returns the slice that instr panics on when it is nil,
 // where no other sink covers it: an index into a slice (not the index of
-// a range loop over it, which never runs) and the conversion of a slice to
-// a pointer to an array of length > 0.
+// a range loop over it, which never runs), the conversion of a slice to
+// a pointer to an array of length > 0, and a slice expression with a
+// bound that may be above 0.
 func NilSliceSink(instr ssa.Instruction) ssa.Value {
 	switch in := instr.(type) {
 	case *ssa.IndexAddr:
@@ -233,6 +234,8 @@ func NilSliceSink(instr ssa.Instruction) ssa.Value {
 		if arrayPtrLen(in) > 0 {
 			return in.X
 		}
+	case *ssa.Slice:
+		return sliceOfNil(in) // nilslice.go
 	}
 	return nil
 }
@@ -277,6 +280,9 @@ func panicsOn(instr ssa.Instruction) ssa.Value {
 		if in.Op == token.MUL {
 			return in.X
 		}
+	}
+	if _, ok := instr.(*ssa.Slice); ok {
+		return nil // s[:n] with n == 0 does not panic: s may still be nil
 	}
 	return NilSliceSink(instr)
 }

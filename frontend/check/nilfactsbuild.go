@@ -51,6 +51,8 @@ func (b *flowBuilder) sliceSink(instr ssa.Instruction) {
 	if c, ok := instr.(*ssa.SliceToArrayPointer); ok {
 		kind = SinkConvert
 		what = func() string { return "conversion of " + b.g.Name(s) + " to " + types.TypeString(c.Type(), qualifier) }
+	} else if _, ok := instr.(*ssa.Slice); ok {
+		what = func() string { return "slicing of " + b.g.Name(s) + " past its length 0" }
 	}
 	pos := instr.Pos()
 	if !pos.IsValid() {

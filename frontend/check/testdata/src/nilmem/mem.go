@@ -255,3 +255,51 @@ func deadStore() {
 	}
 	o.alt.hidden = true
 }
+
+// Access paths through loaded pointers: the store to o.p.q reaches the
+// load of o.p.q, o.p loaded anew each time.
+type outer struct{ p *mid }
+
+type mid struct{ q *alt }
+
+func deepStoreLoad() bool {
+	o := &outer{p: &mid{}}
+	o.p.q = maybeAlt()
+	return o.p.q.hidden // want `o.p.q may be nil at field access o.p.q.hidden`
+}
+
+func maybeAlt() *alt {
+	if cond {
+		return nil
+	}
+	return &alt{}
+}
+
+// True negative: o.p is overwritten between the store and the load, so
+// the load reads another object's q.
+func deepStoreOverwritten() bool {
+	o := &outer{p: &mid{}}
+	o.p.q = maybeAlt()
+	o.p = &mid{q: &alt{}}
+	return o.p.q.hidden
+}
+
+// True negative: the call's ok is stored into a field and tested there.
+func deepOkInField() bool {
+	var r struct{ ok bool }
+	var a *alt
+	a, r.ok = lookupAlt()
+	if r.ok {
+		return a.hidden
+	}
+	return false
+}
+
+func lookupAlt() (*alt, bool) {
+	if cond {
+		return nil, false
+	}
+	return &alt{}, true
+}
+
+var cond bool

@@ -1,0 +1,27 @@
+package nilbasic
+
+// Slicing a nil slice past length 0 panics (slice bounds out of range);
+// bounds that are 0 on a nil slice do not.
+
+func sliceNilPastZero(n int) []byte {
+	var buf []byte
+	return buf[:n] // want `buf may be nil at slicing of buf past its length 0`
+}
+
+func sliceNilConst() []int {
+	var s []int
+	return s[1:3] // want `s may be nil at slicing of s past its length 0`
+}
+
+func sliceNilZero(n int) ([]int, []int, []int, []int) {
+	var s []int
+	return s[:0], s[:len(s)], s[0:min(n, len(s))], s[:max(len(s), cap(s))]
+}
+
+func sliceAfterMake(n int) []byte {
+	var buf []byte
+	if n > 0 {
+		buf = make([]byte, n)
+	}
+	return buf[:n] // the nil is not definite: no report
+}
