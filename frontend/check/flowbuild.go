@@ -30,6 +30,9 @@ type flowBuilder struct {
 	mem     map[*ssa.UnOp][]memDef
 	memNils map[ssa.Instruction]uint32
 	memPass *memPass
+	// checked: the values checkedFn compares with nil (nilchecked.go)
+	checked   map[ssa.Value]bool
+	checkedFn *ssa.Function
 
 	log   *chunkLog
 	own   *valueIDs   // fn's values
@@ -185,7 +188,7 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 			return
 		}
 		vx = n
-	} else if b.nf.Nil(v, instr) {
+	} else if b.nf.Nil(v, instr) || kind <= SinkStore && b.nilCompared(v, instr) {
 		vx = b.factNil(v, pos) // reported here, whatever guards say
 	} else {
 		ls := b.use(v, instr)

@@ -193,6 +193,8 @@ type pathBuilder struct {
 	// summarized: the calls, by frame, whose summaries were added.
 	summarized map[summaryKey]bool
 	noSummary  bool // (for tests)
+	phis       int  // phi definitions added (nilphi.go)
+	sinkFn     *ssa.Function
 }
 
 func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
@@ -355,6 +357,12 @@ func (p *pathBuilder) nilLit(f frame, v ssa.Value) int {
 	case *ssa.Alloc, *ssa.Global, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeClosure, *ssa.Function,
 		*ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeInterface:
 		return p.c.lit(false)
+	case *ssa.Call:
+		if newError(x) {
+			return p.c.lit(false)
+		}
+	case *ssa.Phi:
+		return p.phiNil(f, x)
 	}
 	cv, idx := canon(v)
 	return p.atom(atomKey{f: f.id, v: cv, idx: idx, isNil: true})
@@ -653,7 +661,7 @@ func backEdgeInto(phi *ssa.Phi, src ssa.Value) bool {
 // of sym reaching sink s: witness edge i's conditions go to group i, the
 // use's to group len(ks). It returns the formula and len(ks).
 func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink) (*cnf, int) {
-	p := &pathBuilder{g: g, c: newCNF(), atoms: map[atomKey]int{}, conds: map[atomKey]int{}}
+	p := &pathBuilder{g: g, c: newCNF(), atoms: map[atomKey]int{}, conds: map[atomKey]int{}, sinkFn: s.Func}
 	type call struct {
 		caller frame
 		site   ssa.CallInstruction
@@ -670,6 +678,11 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 		label := sv.glab.Labels[e.Label]
 		if e.Src == Root {
 			cur = p.newFrame(dst.Func)
+			if factSource(dst) {
+				// A nil a test or a dereference says v may hold:
+				// it holds it where the witness starts.
+				p.c.add(i, p.nilLit(cur, dst.Value))
+			}
 			continue
 		}
 		site := info.Site
