@@ -2,6 +2,7 @@ package check
 
 import (
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -138,4 +139,130 @@ func loadedExtract(v ssa.Value) (*ssa.Extract, bool) {
 		return ex, true
 	}
 	return ex, sb.Dominates(lb)
+}
+
+// freshLoad reports whether the pointer u loaded still is what its
+// address holds wherever the function stores or loads through it: every
+// such use is in u's block, and no store between u and the last of them
+// writes u's address or a path it lies in (x.f.f, x.f = nil, y: the
+// third store writes through the x.f loaded before the second), and no
+// call comes between unless u's root is an object of the function's own
+// (it may have escaped: then solve's rules make the path unknown
+// anyway). Otherwise u roots a path of its own, as any value does.
+func (m *memPass) freshLoad(u *ssa.UnOp) bool {
+	blk := u.Block()
+	if blk == nil {
+		return false
+	}
+	last := -1
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		rs := v.Referrers()
+		if rs == nil {
+			return true
+		}
+		for _, r := range *rs {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				if !walk(r) {
+					return false
+				}
+				continue
+			case *ssa.IndexAddr:
+				if r.X == v {
+					if !walk(r) {
+						return false
+					}
+				}
+				continue
+			case *ssa.Store, *ssa.UnOp:
+			default:
+				continue
+			}
+			if r.Block() != blk {
+				return false
+			}
+			if k := slices.Index(blk.Instrs, ssa.Instruction(r)); k > last {
+				last = k
+			}
+		}
+		return true
+	}
+	if !walk(u) {
+		return false
+	}
+	start := slices.Index(blk.Instrs, ssa.Instruction(u))
+	if start < 0 || last < start {
+		return true
+	}
+	_, own := rootOf(u.X).(*ssa.Alloc)
+	for _, instr := range blk.Instrs[start+1 : last] {
+		switch i := instr.(type) {
+		case *ssa.Store:
+			if writesInto(i.Addr, u.X) {
+				return false
+			}
+		default:
+			if !own && mayWrite(instr) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rootOf is the value an address is computed from by field and index
+// addresses.
+func rootOf(addr ssa.Value) ssa.Value {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		default:
+			return addr
+		}
+	}
+}
+
+// writesInto reports whether a store to st may write the memory at addr
+// or memory addr is computed from (syntactically: the same address
+// chain, or a prefix of it, from the same root; stores through other
+// pointers are left to solve's cells).
+func writesInto(st, addr ssa.Value) bool {
+	for a := addr; ; {
+		if a == st || sameAddr(a, st) {
+			return true
+		}
+		switch x := a.(type) {
+		case *ssa.FieldAddr:
+			a = x.X
+		case *ssa.IndexAddr:
+			a = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			a = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// sameAddr reports whether two field-address chains name the same
+// fields from the same root value.
+func sameAddr(a, b ssa.Value) bool {
+	for {
+		fa, ok1 := a.(*ssa.FieldAddr)
+		fb, ok2 := b.(*ssa.FieldAddr)
+		if !ok1 || !ok2 {
+			return a == b
+		}
+		if fa.Field != fb.Field {
+			return false
+		}
+		a, b = fa.X, fb.X
+	}
 }

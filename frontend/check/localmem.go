@@ -327,7 +327,7 @@ func (m *memPass) path(addr ssa.Value) int32 {
 			}
 		}
 	case *ssa.UnOp:
-		if a.Op == token.MUL {
+		if a.Op == token.MUL && m.freshLoad(a) {
 			k = memPath{parent: m.path(a.X), field: derefField}
 		}
 	}
