@@ -31,7 +31,7 @@ type flowBuilder struct {
 	memNils map[ssa.Instruction]uint32
 	memPass *memPass
 	// checked: the values checkedFn compares with nil (nilchecked.go)
-	checked   map[ssa.Value]bool
+	checked   map[ssa.Value]token.Pos
 	checkedFn *ssa.Function
 
 	log   *chunkLog
@@ -188,8 +188,10 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 			return
 		}
 		vx = n
-	} else if b.nf.Nil(v, instr) || kind <= SinkStore && b.nilCompared(v, instr) {
+	} else if b.nf.Nil(v, instr) {
 		vx = b.factNil(v, pos) // reported here, whatever guards say
+	} else if at, ok := b.nilComparedAt(v, instr); ok && kind <= SinkStore {
+		vx = b.factNil(v, at) // nilchecked.go; the witness names the test
 	} else {
 		ls := b.use(v, instr)
 		if len(ls) != 1 {

@@ -110,6 +110,10 @@ func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *Ref
 		if len(w) == 0 {
 			// The nil is written at the use itself (var p *T; p.f).
 			w = []Step{{Pos: g.Position(s.Pos), Desc: s.Expr + " is nil here"}}
+			if at := g.VertexAt(s.V).Pos; at.IsValid() && at != s.Pos {
+				// A test elsewhere says it may be nil (nilchecked.go).
+				w = []Step{{Pos: g.Position(at), Desc: s.Expr + " compared with nil here"}, {Pos: g.Position(s.Pos), Desc: "dereferenced where no test guards it"}}
+			}
 		}
 		w = withAfter(w, s.After)
 		out = append(out, Finding{

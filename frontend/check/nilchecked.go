@@ -1,6 +1,7 @@
 package check
 
 import (
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -19,12 +20,12 @@ import (
 // func compared with nil (err != nil) is most often tested where it
 // matters and used elsewhere for other reasons.
 
-// nilCompared reports whether v, a pointer used at instr where a nil v
-// panics, is compared with nil by an if of the function and no test or
-// earlier dereference guards the use.
-func (b *flowBuilder) nilCompared(v ssa.Value, instr ssa.Instruction) bool {
+// nilComparedAt reports whether v, a pointer used at instr where a nil v
+// panics, is compared with nil by an if of the function (at: where) and
+// no test or earlier dereference guards the use.
+func (b *flowBuilder) nilComparedAt(v ssa.Value, instr ssa.Instruction) (token.Pos, bool) {
 	if _, ok := v.Type().Underlying().(*types.Pointer); !ok {
-		return false
+		return token.NoPos, false
 	}
 	if b.checkedFn != b.fn {
 		b.checkedFn, b.checked = b.fn, nil
@@ -32,21 +33,25 @@ func (b *flowBuilder) nilCompared(v ssa.Value, instr ssa.Instruction) bool {
 			b.checked = nilCompares(b.fn)
 		}
 	}
-	if !b.checked[v] {
-		return false
+	at, ok := b.checked[v]
+	if !ok {
+		return token.NoPos, false
 	}
-	return !b.facts.guarded(v, instr.Block(), nil) && !b.facts.derefd(v, instr, nil)
+	return at, !b.facts.guarded(v, instr.Block(), nil) && !b.facts.derefd(v, instr, nil)
 }
 
-// nilCompares lists the values that fn's ifs compare with nil.
-func nilCompares(fn *ssa.Function) map[ssa.Value]bool {
-	var out map[ssa.Value]bool
+// nilCompares lists the values that fn's ifs compare with nil, each with
+// the position of its first comparison.
+func nilCompares(fn *ssa.Function) map[ssa.Value]token.Pos {
+	var out map[ssa.Value]token.Pos
 	for _, blk := range fn.Blocks {
 		if x, _, ok := nilTest(blk); ok {
 			if out == nil {
-				out = map[ssa.Value]bool{}
+				out = map[ssa.Value]token.Pos{}
 			}
-			out[x] = true
+			if _, seen := out[x]; !seen {
+				out[x] = blk.Instrs[len(blk.Instrs)-1].(*ssa.If).Cond.Pos()
+			}
 		}
 	}
 	return out
