@@ -44,7 +44,7 @@ func (b *flowBuilder) factFlow(src ssa.Value, instr ssa.Instruction, dsts []uint
 // nil is most often also empty, which the code tests with len.
 func (b *flowBuilder) sliceSink(instr ssa.Instruction) {
 	s := NilSliceSink(instr)
-	if s == nil || !b.nf.Nil(s, instr) {
+	if s == nil || !b.nf.Nil(s, instr) && !b.loadsOnlyNil(s) {
 		return
 	}
 	kind, what := SinkIndex, func() string { return "index of " + b.g.Name(s) + "[…]" }

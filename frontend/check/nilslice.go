@@ -60,3 +60,30 @@ func zeroOnNil(v, s ssa.Value, depth int) bool {
 	}
 	return false
 }
+
+// loadsOnlyNil reports whether s is a load that reads only nils the function
+// wrote (local memory, localmem.go): s = nil (a package variable or an
+// address-taken local) with no call or other write between, then s[i].
+func (b *flowBuilder) loadsOnlyNil(s ssa.Value) bool {
+	u, ok := s.(*ssa.UnOp)
+	if !ok || !b.local {
+		return false
+	}
+	defs := b.mem[u]
+	if len(defs) == 0 {
+		return false
+	}
+	for _, d := range defs {
+		switch {
+		case d.guarded || d.errRet:
+			return false
+		case d.zero != nil:
+			if !zeroNil(d.zero, u) {
+				return false
+			}
+		case !isNilConst(d.st.Val):
+			return false
+		}
+	}
+	return true
+}

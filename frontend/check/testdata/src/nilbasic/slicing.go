@@ -25,3 +25,19 @@ func sliceAfterMake(n int) []byte {
 	}
 	return buf[:n] // the nil is not definite: no report
 }
+
+var table []int
+
+// A package variable set to nil, then indexed with nothing between: local
+// memory says the load reads that nil only.
+func resetThenIndex() int {
+	table = nil
+	return table[0] // want `table may be nil at index of table\[…\]`
+}
+
+// True negative: a call between may set it again.
+func resetCallIndex(refill func()) int {
+	table = nil
+	refill()
+	return table[0]
+}
