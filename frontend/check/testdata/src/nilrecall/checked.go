@@ -1,4 +1,4 @@
-package nilbasic
+package nilrecall
 
 // A pointer dereferenced where no test guards it, in a function that
 // compares it with nil (staticcheck's SA5011).

@@ -1,4 +1,7 @@
-package nilbasic
+// Package nilrecall: nil sources and sinks added for recall (issue 18):
+// slicing a nil slice, an index of a load that reads only a nil, and a
+// pointer dereferenced unguarded where its function compares it with nil.
+package nilrecall
 
 // Slicing a nil slice past length 0 panics (slice bounds out of range);
 // bounds that are 0 on a nil slice do not.
