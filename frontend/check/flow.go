@@ -176,13 +176,14 @@ type FlowGraph struct {
 	shared  map[vkey]uint32
 	// foreignOwn: shared holds an instruction's value (named by another
 	// function's body: valid SSA has none).
-	foreignOwn bool
-	arena      vertexArena // leaves' results are cut from it
-	rets       map[*ssa.Function][][]uint32
-	heap       map[hkey]uint32
-	names      map[ssa.Value]string
-	context    bool
-	extern     func(*ssa.Function) *Summary // FlowOptions.extern
+	foreignOwn  bool
+	arena       vertexArena // leaves' results are cut from it
+	rets        map[*ssa.Function][][]uint32
+	heap        map[hkey]uint32
+	names       map[ssa.Value]string
+	context     bool
+	extern      func(*ssa.Function) *Summary      // FlowOptions.extern
+	taintExtern func(*ssa.Function) *TaintSummary // RunTaintPackage's extern
 	*funcFacts
 
 	// While BuildFlow merges the translated bodies (flowshard.go): the

@@ -120,6 +120,7 @@ type taintSink struct {
 	place  string // "argument 0", "receiver", "conversion"
 	values []uint32
 	cells  []uint32
+	after  []string // witness steps inside another package (vet mode)
 }
 
 func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
@@ -179,6 +180,9 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			}
 		}
 		sig.WriteString("|")
+		if t.g.taintExtern != nil {
+			sig.WriteString(k + "|") // summaries clean for kinds of their own
+		}
 		for i := range tc.Validators {
 			if tc.Validators[i].validates(k) {
 				fmt.Fprintf(&sig, "%d,", i)
@@ -423,12 +427,16 @@ func (t *taintRun) finding(sv *Solved, s taintSink) (*Finding, error) {
 	if c, ok := s.pos.(ssa.CallInstruction); ok {
 		pos = c.Common().Pos()
 	}
-	w = append(w, Step{Pos: g.Position(pos), Desc: fmt.Sprintf("reaches %s (%s)", s.callee, s.place)})
+	what := s.callee
+	if s.place != "" {
+		what += " (" + s.place + ")"
+	}
+	w = append(w, Step{Pos: g.Position(pos), Desc: "reaches " + what})
 	return &Finding{
 		Check:   "taint",
 		Pos:     g.Position(pos),
-		Message: fmt.Sprintf("tainted data from %s reaches %s sink %s (%s)", src, s.sink.Kind, s.callee, s.place),
-		Witness: w,
+		Message: fmt.Sprintf("tainted data from %s reaches %s sink %s", src, s.sink.Kind, what),
+		Witness: withAfter(w, s.after),
 	}, nil
 }
 
@@ -640,8 +648,8 @@ func (t *taintRun) skip(i int, e graph.Edge) bool {
 	if info.Site != nil && t.skipSite[info.Site] {
 		return true
 	}
-	if info.Callee != nil && t.std(info.Callee) {
-		return true
+	if info.Callee != nil && (t.std(info.Callee) || t.g.taintExtern != nil && info.Callee.Blocks == nil) {
+		return true // modelled; in vet mode, another package's function by its summary
 	}
 	if fn := t.g.VertexAt(e.Src).Func; fn != nil && t.std(fn) {
 		return true
@@ -930,7 +938,11 @@ func (t *taintRun) source(name string, at ssa.Instruction, values, cells []uint3
 
 // sourceAt adds root edges for source name, at pos, into values and cells.
 func (t *taintRun) sourceAt(name string, pos token.Pos, values, cells []uint32) {
-	desc := "untrusted data from " + name
+	t.sourceDesc(name, "untrusted data from "+name, pos, values, cells)
+}
+
+// sourceDesc is sourceAt with the source step's description.
+func (t *taintRun) sourceDesc(name, desc string, pos token.Pos, values, cells []uint32) {
 	t.srcNames[desc] = name
 	id, ok := t.descIDs[desc]
 	if !ok {
@@ -1243,6 +1255,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 	cc := c.Common()
 	if _, ok := cc.Value.(*ssa.Builtin); ok {
 		return
+	}
+	if t.g.taintExtern != nil {
+		t.externCall(c, local) // vet mode: another package's function, by its summary
 	}
 	names, callees := t.calleeNames(c)
 	var (

@@ -64,21 +64,7 @@ func runNil(pass *analysis.Pass) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range fs {
-		var w []string
-		for _, s := range f.Witness {
-			w = append(w, s.Short())
-		}
-		d := analysis.Diagnostic{Pos: posIn(pass.Fset, f.Pos), Message: f.Message + ": " + joinSteps(w)}
-		if nilRelated {
-			for _, s := range f.Witness {
-				if p := posIn(pass.Fset, s.Pos); p.IsValid() {
-					d.Related = append(d.Related, analysis.RelatedInformation{Pos: p, Message: s.Desc})
-				}
-			}
-		}
-		pass.Report(d)
-	}
+	report(pass, fs, nilRelated)
 	for _, fn := range export {
 		if s := sums[fn]; s != nil {
 			n := fromCheck(s)

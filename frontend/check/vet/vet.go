@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
-	"go/token"
-	"go/types"
+		"go/types"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -44,11 +43,11 @@ var Taint = &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{ssaAnalyzer},
 	FactTypes: []analysis.Fact{new(TaintSummary), new(taintAnalyzed)},
 	Run: func(pass *analysis.Pass) (any, error) {
-		m, err := taintModels()
+		tc, err := taintModels()
 		if err != nil {
 			return nil, err
 		}
-		return nil, runTaint(pass, m)
+		return nil, runTaint(pass, tc)
 	},
 }
 
@@ -68,11 +67,12 @@ func init() {
 
 var (
 	modelsOnce sync.Once
-	models     *Models
+	models     *check.TaintConfig
 	modelsErr  error
 )
 
-func taintModels() (*Models, error) {
+// taintModels is the taint configuration the flags ask for.
+func taintModels() (*check.TaintConfig, error) {
 	modelsOnce.Do(func() {
 		tc := check.DefaultTaintConfig()
 		if taintConfig != "" {
@@ -91,7 +91,7 @@ func taintModels() (*Models, error) {
 			}
 			tc.Profile = prof
 		}
-		models = newModels(tc)
+		models = tc
 	})
 	return models, modelsErr
 }
@@ -102,12 +102,6 @@ var _ = flag.CommandLine // Analyzer.Flags is a flag.FlagSet
 type ssaResult struct {
 	pkg   *ssa.Package
 	funcs []*ssa.Function // the package's functions, closures included, in source order
-
-	// Computed once for both analyzers (they only read them):
-	names map[ssa.Value]string          // values named by DebugRefs
-	ipos  map[ssa.Instruction]token.Pos // positions for instructions that have none
-	bpos  map[*ssa.BasicBlock]token.Pos // a block's last position
-	idx   map[ssa.Instruction]int       // an instruction's index in its block
 }
 
 // ssaAnalyzer builds SSA like buildssa, but not for the standard library,
@@ -236,14 +230,6 @@ func buildSSA(pass *analysis.Pass) (any, error) {
 	if init := pkg.Func("init"); init != nil {
 		add(init)
 	}
-	res.names = map[ssa.Value]string{}
-	res.ipos = map[ssa.Instruction]token.Pos{}
-	res.bpos = map[*ssa.BasicBlock]token.Pos{}
-	res.idx = map[ssa.Instruction]int{}
-	for _, f := range res.funcs {
-		collectNames(f, res.names)
-		res.positions(f)
-	}
 	return res, nil
 }
 
@@ -274,3 +260,22 @@ func (*taintAnalyzed) AFact() {}
 
 func (*nilAnalyzed) String() string   { return "analyzed" }
 func (*taintAnalyzed) String() string { return "analyzed" }
+
+// canonical names a function or method as the models do: pkg.F, pkg.T.M
+// (no pointer).
+func canonical(f *types.Func) string {
+	if f.Pkg() == nil {
+		return ""
+	}
+	if recv := f.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return f.Pkg().Path() + "." + n.Obj().Name() + "." + f.Name()
+		}
+		return ""
+	}
+	return f.Pkg().Path() + "." + f.Name()
+}

@@ -117,12 +117,15 @@ var (
 	colRe     = regexp.MustCompile(`^(\S+?\.go):\d+(:\d+)?:`)
 	witnessRe = regexp.MustCompile("(may be nil(?: interface)? at [^:\"`]+):[^\"`]*([\"`]?)$")
 	sinkRe    = regexp.MustCompile("(reaches \\w+ sink)[^\"`]*([\"`]?)$")
+	// An unexpected diagnostic's witness may quote code ("DROP TABLE ").
+	unexpRe = regexp.MustCompile("(unexpected diagnostic: .*?reaches \\w+ sink).*$")
 )
 
 func normalize(e string) string {
 	e = dirRe.ReplaceAllString(e, "")
 	e = colRe.ReplaceAllString(e, "$1:")
 	e = witnessRe.ReplaceAllString(e, `$1$2`)
+	e = unexpRe.ReplaceAllString(e, `$1`)
 	e = sinkRe.ReplaceAllString(e, `$1$2`)
 	return e
 }

@@ -9,7 +9,7 @@ import (
 )
 
 func handler(w http.ResponseWriter, r *http.Request) {
-	tainta.Run(tainta.Query(r)) // want `tainted data from net/http.Request.URL reaches command sink call of Run, which reaches os/exec.Command \(argument 1\): tainta.go:\d+:\d+ net/http.Request.URL → .* → tainta.go:\d+:\d+ os/exec.Command \(argument 1\)`
+	tainta.Run(tainta.Query(r)) // want `tainted data from net/http.Request.URL reaches command sink call of Run, which reaches os/exec.Command \(argument 1\): taintb.go:\d+:\d+ untrusted data returned by Query \(tainta.go:\d+:\d+ untrusted data from net/http.Request.URL → .*\) → .* → tainta.go:\d+:\d+ parameter cmd → .* → tainta.go:\d+:\d+ reaches os/exec.Command \(argument 1\)`
 }
 
 func wrapped(r *http.Request) {

@@ -17,7 +17,7 @@ var db *sql.DB
 
 func direct(w http.ResponseWriter, r *http.Request) {
 	q := r.FormValue("q")
-	db.Query("SELECT * FROM t WHERE name = '" + q + "'") // want `tainted data from net/http.Request.FormValue reaches sql sink database/sql.DB.Query \(argument 0\): taintcases.go:\d+:\d+ net/http.Request.FormValue → .* database/sql.DB.Query \(argument 0\)`
+	db.Query("SELECT * FROM t WHERE name = '" + q + "'") // want `tainted data from net/http.Request.FormValue reaches sql sink database/sql.DB.Query \(argument 0\): taintcases.go:\d+:\d+ untrusted data from net/http.Request.FormValue → .* reaches database/sql.DB.Query \(argument 0\)`
 }
 
 func sanitized(w http.ResponseWriter, r *http.Request) {
@@ -42,7 +42,7 @@ func path(r *http.Request) {
 }
 
 func run(cmd string) {
-	exec.Command("sh", "-c", cmd) // want `tainted data from os.Getenv reaches command sink os/exec.Command \(argument 1\): .*taintcases.go:\d+:\d+ parameter cmd`
+	exec.Command("sh", "-c", cmd) // want `tainted data from os.Getenv reaches command sink os/exec.Command \(argument 1\): .*taintcases.go:\d+:\d+ passed to example.com/taintcases.run as cmd`
 }
 
 func crossFunction() { run(os.Getenv("CMD")) }
