@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
-		"go/types"
+	"go/types"
 	"path/filepath"
 	"reflect"
 	"strings"
