@@ -33,9 +33,24 @@
 //     parameter). Facts are gob-encoded by the driver; their slices are
 //     sorted, so the same package always gives the same facts.
 //
-// Taint still has a builder of its own (build.go): one package's small CFL
-// graph, with calls between the package's functions parenthesized
-// (flow.cfg) and imported functions replaced by their TaintSummary facts.
+// Taint runs `cflr check`'s taint check the same way
+// (check.RunTaintPackage, frontend/check/taintmodular.go): the same
+// builder and heap, the same walk for sources, sinks, sanitizers,
+// validators and library models (frontend/check/models.yaml), the same
+// solves and messages. A call of a function of another package is linked
+// through its TaintSummary fact: its tainted results are sources at the
+// call, its parameter-to-result flows model edges (those that a
+// sanitizer cleans for some sink kinds kept apart, as a sanitizer call's
+// edges are), and its parameters that reach a sink make the argument a
+// sink at the call ("call of Run, which reaches os/exec.Command
+// (argument 1)"), with the witness inside the callee from the fact. The
+// exported functions are cut to their facts: one solve from the
+// package's sources to their results (with taint.cfg's rules that enter
+// a function without returning left out, so that a caller's source
+// passed in is not taken for the function's own), and one per parameter
+// to their results and the sinks, each again for every sink kind that
+// some sanitizer or validator cleans for alone (Flow.Clean,
+// TaintResult.Clean).
 //
 // # Where vet mode differs from `cflr check`
 //
@@ -51,32 +66,15 @@
 // analyzed: its results are never nil (except by the (T, error)
 // convention) and its parameters never reach a sink.
 //
-// Taint in vet mode is less precise than `cflr check` (its own builder):
-//
-//   - Interface method calls and calls of func values that are not
-//     closures made in the same function are not resolved: taint passed
-//     to an interface method does not reach its implementations. Taint
-//     through such a call goes from its arguments to its results.
-//   - A finding whose sink is in another package is reported at the call
-//     that passes the value in.
-//   - The heap is approximated per package: taint stored into a field
-//     reaches loads of that field through the same base value, and
-//     taints the object (so its other fields, and the callers that
-//     passed it in). Containers are their values. Nothing crosses a
-//     package boundary through fields, globals or containers. Validators
-//     (filepath.IsLocal) are not modelled.
-//   - The standard library is not analyzed: calls into it pass taint from
-//     arguments to results unless models.yaml says otherwise (as in
-//     `cflr check`). This also keeps go vet fast: no SSA is built for it.
-//
-// Taint in vet mode is more precise in one respect: containers are values
-// passed with call/return parentheses, so a slice passed to a generic
-// function does not carry one caller's taint to another, as `cflr check`'s
-// context-insensitive heap cells do. As in `cflr check`, a sink's results
-// do not carry its arguments' taint (os.ReadFile returns the file, not its
-// name). Sanitizers clean only for the sink kinds the models give them
-// (one solve per such kind in a package that calls one); facts record the
-// kinds a flow is clean for (Flow.Clean, TaintResult.Clean).
+// For taint, the same holds, and two more cases come from the standard
+// library's heap, which vet mode lacks (no SSA is built for it): taint
+// written into an object that only the standard library's code gives
+// cells (a bytes.Buffer's contents, filled by WriteString in a callee and
+// read by String in the caller; the *url.URL that url.Parse allocates) is
+// not read back. As in `cflr check`, calls into the standard library are
+// modelled: taint passes from the arguments to the results unless
+// models.yaml says otherwise, and a sink's results do not carry its
+// arguments' taint (os.ReadFile returns the file, not its name).
 //
 // frontend/check/vet/testdata/differences.txt lists, with these reasons,
 // every expectation of the shared testdata that vet mode does not meet.

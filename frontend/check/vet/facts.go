@@ -3,15 +3,7 @@ package vet
 import (
 	"fmt"
 	"strings"
-
-	"golang.org/x/tools/go/analysis"
 )
-
-// summary is a function's fact: NilSummary or TaintSummary.
-type summary interface {
-	analysis.Fact
-	empty() bool
-}
 
 // NilSummary is NilFlow's fact about an exported function or method: its
 // flow graph cut down to what a caller in another package needs. Parameter
