@@ -184,6 +184,7 @@ type FlowGraph struct {
 	context     bool
 	extern      func(*ssa.Function) *Summary      // FlowOptions.extern
 	taintExtern func(*ssa.Function) *TaintSummary // RunTaintPackage's extern
+	taintWalked *taintRun                         // RunTaintPackage: the walk Run made, for the summaries
 	*funcFacts
 
 	// While BuildFlow merges the translated bodies (flowshard.go): the

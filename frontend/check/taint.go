@@ -142,6 +142,9 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	if err := t.walk(ctx, threads); err != nil {
 		return nil, err
 	}
+	if p.Flow.taintExtern != nil {
+		p.Flow.taintWalked = t
+	}
 	if len(t.srcNames) == 0 && tc.Profile != ProfileCLI && p.Config.Note != nil {
 		p.Config.Note("taint: the program reads no network or request source; if it is a command-line program, --profile cli treats its arguments, environment, stdin and files read as untrusted")
 	}

@@ -99,15 +99,10 @@ func RunTaintPackage(ctx context.Context, prog *frontend.Program, cfg *Config, e
 	if len(export) == 0 {
 		return fs, nil, nil
 	}
-	// The summaries are solved on a walk of their own: Run's taintRun is
-	// the checker's.
-	tc := cfg.Taint
-	if tc == nil {
-		tc = DefaultTaintConfig()
-	}
-	t := newTaintRun(flow, tc)
-	if err := t.walk(ctx, 1); err != nil {
-		return nil, nil, err
+	// The summaries are solved on the walk Run made.
+	t := flow.taintWalked
+	if t == nil {
+		return nil, nil, fmt.Errorf("taint: no walk to summarize")
 	}
 	sums, err := t.summarize(ctx, export)
 	if err != nil {
@@ -358,6 +353,9 @@ func (t *taintRun) summarize(ctx context.Context, fns []*ssa.Function) (map[*ssa
 	if hasSource && len(retTargets) > 0 {
 		var base *Solved
 		for _, kind := range kinds {
+			if kind != "" && len(out) == 0 {
+				break // no result carries taint: none to clean
+			}
 			sv, err := solve(grRes, kind, all, allSan, retTargets, nil)
 			if err != nil {
 				return nil, err
@@ -415,13 +413,34 @@ func (t *taintRun) summarize(ctx context.Context, fns []*ssa.Function) (map[*ssa
 				srcs = append(srcs, SourceEdge{Dst: l, Label: labelSrc, Index: graph.NoIndex, Desc: "parameter " + p.Name(), Info: EdgeInfo{Pos: p.Pos()}})
 			}
 			var base *Solved
+			// The kinds worth a solve of their own: those of the sinks
+			// the parameter reaches with only the sanitizers of every
+			// kind in the way, and all when it reaches a result (its
+			// flows' Clean).
+			need := map[string]bool{}
+			flows := false
 			for _, kind := range kinds {
+				if kind != "" && !flows && !need[kind] {
+					continue
+				}
 				sv, err := solve(gr, kind, srcs, noSrcSan, targets, ownRet)
 				if err != nil {
 					return nil, err
 				}
 				if kind == "" {
 					base = sv
+					for _, rl := range rets[fn] {
+						if _, ok := reachesAny(sv, rl); ok {
+							flows = true
+						}
+					}
+					for _, sk := range t.sinkSites {
+						if k := sk.sink.Kind; kindSet[k] && !need[k] {
+							if _, _, ok := sinkReached(sv, sk); ok {
+								need[k] = true
+							}
+						}
+					}
 				}
 				for k, rl := range rets[fn] {
 					if _, ok := reachesAny(base, rl); !ok {
