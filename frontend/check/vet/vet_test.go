@@ -87,8 +87,8 @@ func TestSharedTestdata(t *testing.T) {
 		a        *analysis.Analyzer
 		patterns []string
 	}{
-		{vet.NilFlow, []string{"./nil..."}},
-		{vet.Taint, []string{"./taint/..."}},
+		{vet.NilFlow, []string{"./nil...", "./taintuniverse/..."}},
+		{vet.Taint, []string{"./taint/...", "./taintcli/...", "./taintgosec/..."}},
 	} {
 		for _, e := range run(t, shared, c.a, c.patterns...) {
 			if strings.Contains(e, ": unexpected fact: ") {
