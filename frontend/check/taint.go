@@ -846,9 +846,13 @@ func (t *taintRun) storeBase(i *ssa.Store) {
 		return
 	}
 	std := false
-	for _, o := range t.g.pointees(root) {
+	pts := t.g.pointees(root)
+	for _, o := range pts {
 		std = std || !t.userObject(o)
 	}
+	// Vet mode: a pointer to nothing the package allocated came from
+	// another package (url.Parse's *URL), whose heap it lacks.
+	std = std || len(pts) == 0 && t.g.taintExtern != nil
 	if !std {
 		return
 	}

@@ -66,12 +66,14 @@
 // analyzed: its results are never nil (except by the (T, error)
 // convention) and its parameters never reach a sink.
 //
-// For taint, the same holds, and two more cases come from the standard
+// For taint, the same holds, and one more case comes from the standard
 // library's heap, which vet mode lacks (no SSA is built for it): taint
-// written into an object that only the standard library's code gives
-// cells (a bytes.Buffer's contents, filled by WriteString in a callee and
-// read by String in the caller; the *url.URL that url.Parse allocates) is
-// not read back. As in `cflr check`, calls into the standard library are
+// written into an object whose cells only the standard library's code
+// makes (a bytes.Buffer's contents, filled by WriteString in a callee
+// and read by String in the caller) is not read back. A store into an
+// object another package allocated (the *url.URL of url.Parse) taints
+// the pointer stored through, as `cflr check` does for the standard
+// library's objects. As in `cflr check`, calls into the standard library are
 // modelled: taint passes from the arguments to the results unless
 // models.yaml says otherwise, and a sink's results do not carry its
 // arguments' taint (os.ReadFile returns the file, not its name).
