@@ -2,6 +2,7 @@
 package tainta
 
 import (
+	"html"
 	"net/http"
 	"os"
 	"os/exec"
@@ -32,4 +33,9 @@ func Number(s string) string {
 // Home reads the environment.
 func Home() string { // want Home:`taint\{source->r0\}`
 	return os.Getenv("HOME")
+}
+
+// Escape sanitizes for HTML only.
+func Escape(s string) string { // want Escape:`taint\{p0->r0\(clean for html\)\}`
+	return html.EscapeString(s)
 }

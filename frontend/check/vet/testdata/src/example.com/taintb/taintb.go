@@ -2,6 +2,8 @@
 package taintb
 
 import (
+	"database/sql"
+	"html/template"
 	"net/http"
 	"os"
 
@@ -26,4 +28,10 @@ func home() {
 
 func constant() {
 	tainta.Run("ls")
+}
+
+// escaped: Escape cleans for HTML, not for SQL.
+func escaped(db *sql.DB, r *http.Request) template.HTML {
+	db.Query(tainta.Escape(r.FormValue("q"))) // want `reaches sql sink`
+	return template.HTML(tainta.Escape(r.FormValue("b")))
 }
