@@ -76,6 +76,7 @@ func RunTaintPackage(ctx context.Context, prog *frontend.Program, cfg *Config, e
 		return nil, nil, err
 	}
 	flow.taintExtern = extern
+	wholeCells(flow)
 	pass := &Pass{Prog: prog, Analysis: a, Flow: flow, Config: cfg}
 	fs, err := runChecker(ctx, Taint, pass)
 	if err != nil {
@@ -517,4 +518,23 @@ func resultsGrammar() (*grammar.Grammar, error) {
 		return nil, err
 	}
 	return gr.Normalize()
+}
+
+// wholeCells gives each object the package allocates (an Alloc) that has
+// no heap cell one cell for its whole contents. Vet mode lacks other
+// packages' bodies, so an object whose fields only another package's
+// code touches (a bytes.Buffer's) has no cells otherwise, and what a
+// model writes into it (WriteString) would not be read back (String).
+func wholeCells(g *FlowGraph) {
+	has := map[uint32]bool{}
+	for v := range g.VertexCount() {
+		if x := g.VertexAt(uint32(v)); x.Kind == VHeap {
+			has[x.Obj] = true
+		}
+	}
+	for o, n := range g.Analysis.Graph.Nodes {
+		if _, ok := n.Value.(*ssa.Alloc); ok && n.Kind == frontend.KindObject && !has[uint32(o)] {
+			g.heapCell(uint32(o), starCell)
+		}
+	}
 }

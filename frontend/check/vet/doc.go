@@ -66,11 +66,11 @@
 // analyzed: its results are never nil (except by the (T, error)
 // convention) and its parameters never reach a sink.
 //
-// For taint, the same holds, and one more case comes from the standard
-// library's heap, which vet mode lacks (no SSA is built for it): taint
-// written into an object whose cells only the standard library's code
-// makes (a bytes.Buffer's contents, filled by WriteString in a callee
-// and read by String in the caller) is not read back. A store into an
+// For taint, the same holds. Two stand-ins make up for the standard
+// library's heap, which vet mode lacks (no SSA is built for it): an
+// object the package allocates whose fields only another package's code
+// touches (a bytes.Buffer) gets one cell for its whole contents, which
+// the models write (WriteString) and read (String); and a store into an
 // object another package allocated (the *url.URL of url.Parse) taints
 // the pointer stored through, as `cflr check` does for the standard
 // library's objects. As in `cflr check`, calls into the standard library are
