@@ -11,6 +11,7 @@ require (
 require (
 	github.com/RoaringBitmap/roaring/v2 v2.30.0 // indirect
 	github.com/bits-and-blooms/bitset v1.24.4 // indirect
+	github.com/crillab/gophersat v1.4.0 // indirect
 	github.com/mschoch/smat v0.2.0 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
