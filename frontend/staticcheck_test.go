@@ -31,10 +31,14 @@ func TestCheckStatic(t *testing.T) {
 	if err := sc.WriteText(&buf, prog); err != nil {
 		t.Fatal(err)
 	}
-	const want = "# static check: 71 reachable functions, 44 static call sites (4 go/defer, 0 to bodiless callees), 0 missing edges, 0 unreached callees\n"
-	if got := buf.String(); got != want {
-		t.Errorf("got %q, want %q", got, want)
+	// The counts include the standard library's bodies that
+	// testdata/src/reflection reaches, so they follow the Go release; what
+	// must hold is that nothing is missing and nothing is unreached.
+	const want = " 0 missing edges, 0 unreached callees\n"
+	if got := buf.String(); !strings.HasPrefix(got, "# static check: ") || !strings.HasSuffix(got, want) || sc.Funcs < 71 || sc.Sites < 44 {
+		t.Errorf("got %q, want at least 71 functions and 44 sites and a line ending in %q", got, want)
 	}
+	sites, nfuncs := sc.Sites, sc.Funcs
 
 	// Take out the edge of `go worker(t, ch)` (goroutines/main.go:14).
 	i := slices.IndexFunc(cg.Edges, func(e frontend.CallEdge) bool {
@@ -46,7 +50,7 @@ func TestCheckStatic(t *testing.T) {
 	gone := cg.Edges[i]
 	cut := &frontend.CallGraph{Edges: slices.Delete(slices.Clone(cg.Edges), i, i+1)}
 	sc = frontend.CheckStatic(a, cut)
-	if len(sc.Missing) != 1 || sc.Missing[0] != gone || len(sc.Unreached) != 0 || sc.Sites != 44 {
+	if len(sc.Missing) != 1 || sc.Missing[0] != gone || len(sc.Unreached) != 0 || sc.Sites != sites {
 		t.Errorf("edge %v removed: missing %v, unreached %v, %d sites", gone, sc.Missing, sc.Unreached, sc.Sites)
 	}
 
@@ -56,7 +60,7 @@ func TestCheckStatic(t *testing.T) {
 	a.Graph.Funcs = slices.DeleteFunc(slices.Clone(funcs), func(f *ssa.Function) bool { return f == gone.Callee })
 	sc = frontend.CheckStatic(a, cg)
 	a.Graph.Funcs = funcs
-	if len(sc.Unreached) != 1 || sc.Unreached[0] != gone || len(sc.Missing) != 0 || sc.Funcs != 70 {
+	if len(sc.Unreached) != 1 || sc.Unreached[0] != gone || len(sc.Missing) != 0 || sc.Funcs != nfuncs-1 {
 		t.Errorf("worker unreachable: unreached %v, missing %v, %d functions", sc.Unreached, sc.Missing, sc.Funcs)
 	}
 }
