@@ -338,7 +338,7 @@ func (p *pathBuilder) atomOf(f frame, call *ssa.Call, j, n int, isNil bool) int 
 }
 
 // canon names a value's atoms: an extracted result is the call's
-// component.
+// component; a load, the first load of its access path (refuteload.go).
 func canon(v ssa.Value) (ssa.Value, int) {
 	if ex, ok := loadedExtract(v); ok {
 		v = ex
@@ -346,7 +346,7 @@ func canon(v ssa.Value) (ssa.Value, int) {
 	if ex, ok := v.(*ssa.Extract); ok {
 		return ex.Tuple, ex.Index
 	}
-	return v, -1
+	return loadRep(v), -1
 }
 
 // nilLit is the literal "v is nil" in frame f.
@@ -754,9 +754,14 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			}
 			if u, ok := dst.Value.(*ssa.UnOp); ok && label == LabelAssign && u.Op == token.MUL && src.Func == cur.fn {
 				// A load that reads its function's own store
-				// (localmem.go): the store runs where its conditions hold.
-				if st := storeAt(cur.fn, info.Pos, src); st != nil {
+				// (localmem.go): the store runs where its conditions hold,
+				// and no other store killed it (refuteload.go).
+				st := storeAt(cur.fn, info.Pos, src)
+				if st != nil {
 					p.pathConds(i, cur, st.Block())
+				}
+				if st != nil || src.Kind == VNil {
+					p.killConds(i, cur, u, st)
 				}
 			}
 		}
