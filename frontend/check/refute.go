@@ -195,6 +195,9 @@ type pathBuilder struct {
 	noSummary  bool // (for tests)
 	phis       int  // phi definitions added (nilphi.go)
 	sinkFn     *ssa.Function
+	// dispatch: the dispatches on parameters assumed, by frame
+	// (refutedispatch.go).
+	dispatch map[int][]dispatchReq
 }
 
 func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
@@ -715,6 +718,10 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			if ret != nil && cur.fn == info.Callee {
 				p.bindReturn(retGroup, ret, cur, site, caller)
 			}
+			if cur.fn == info.Callee {
+				p.checkDispatch(i, cur, site)
+			}
+			p.requireDispatch(caller, site, info.Callee)
 			ret = nil
 			cur = caller
 			p.pathConds(i, cur, site.Block())
@@ -739,6 +746,13 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			if dst.Kind != VHeap && dst.Func != nil {
 				cur = p.newFrame(dst.Func)
 				stack = nil
+				// No store of the field's path on the way overwrote
+				// the value (refuteload.go).
+				if u, ok := dst.Value.(*ssa.UnOp); ok && u.Op == token.MUL && label == LabelLoad {
+					if _, ok := u.X.(*ssa.FieldAddr); ok {
+						p.killConds(i, cur, u, nil)
+					}
+				}
 			}
 		default:
 			if dst.Func != nil && dst.Func != cur.fn {

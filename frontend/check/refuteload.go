@@ -2,6 +2,7 @@ package check
 
 import (
 	"go/token"
+	"strconv"
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
@@ -127,42 +128,99 @@ func storedOnce(a *ssa.Alloc) bool {
 	return n == 1
 }
 
-// killConds adds to group, for a load u of local cell a that reads the
-// value of store st (nil for a's zero value) in frame f, that no other
-// store of a on the way kills it: a store in a block b entered only by
-// the branch of a block d that dominates the load, below st, runs
-// whenever that branch is taken, so the branch was not taken. In
+// killConds adds to group, for a load u that reads a value stored
+// before it (by store st of a local cell, nil for the cell's zero value
+// or, for a field, the value in the heap when the function began), that
+// no later store of the same cell or access path overwrote it: for each
+// branch on the way to the load (a block d dominating u, below st) and
+// each of its successors s, if every path from s to the load passes a
+// block that stores the cell again, the branch did not go to s. In
 //
 //	var terminal *Terminal
 //	if opts.Filter == nil { terminal, err = NewTerminal(…); … }
 //	…
 //	terminal.Loop()
 //
-// the zero value reaches the load only where opts.Filter is not nil.
+// the zero value reaches the load only where opts.Filter is not nil;
+// and in if opts.Marker == nil { opts.Marker = &x }; *opts.Marker the
+// nil from the heap reaches the load only where opts.Marker is not nil.
 func (p *pathBuilder) killConds(group int, f frame, u *ssa.UnOp, st *ssa.Store) {
-	a, ok := u.X.(*ssa.Alloc)
-	if !ok || u.Block() == nil {
+	ub := u.Block()
+	if ub == nil {
 		return
 	}
-	from := a.Block()
+	var kills func(*ssa.Store) bool
+	from := ub.Parent().Blocks[0]
+	switch a := u.X.(type) {
+	case *ssa.Alloc:
+		if st == nil {
+			from = a.Block()
+		}
+		kills = func(s *ssa.Store) bool { return s != st && s.Addr == ssa.Value(a) }
+	case *ssa.FieldAddr:
+		k := sharedPathKey(u)
+		if k == "" || st != nil {
+			return
+		}
+		kills = func(s *ssa.Store) bool {
+			fa, ok := s.Addr.(*ssa.FieldAddr)
+			return ok && pathKey(fa.X)+"."+strconv.Itoa(fa.Field) == k
+		}
+	default:
+		return
+	}
 	if st != nil {
 		from = st.Block()
 	}
-	for _, r := range *a.Referrers() {
-		s, ok := r.(*ssa.Store)
-		if !ok || s == st || s.Addr != ssa.Value(a) {
+	killing := map[*ssa.BasicBlock]bool{}
+	for _, b := range ub.Parent().Blocks {
+		if b == ub {
 			continue
 		}
-		b := s.Block()
-		if len(b.Preds) != 1 || b == u.Block() || b == from {
-			continue
-		}
-		d := b.Preds[0]
-		if !d.Dominates(u.Block()) || !from.Dominates(d) {
-			continue
-		}
-		if l, ok := p.edgeCond(f, d, b); ok {
-			p.c.add(group, -l)
+		for _, in := range b.Instrs {
+			if s, ok := in.(*ssa.Store); ok && kills(s) {
+				killing[b] = true
+				break
+			}
 		}
 	}
+	if len(killing) == 0 {
+		return
+	}
+	for d := ub.Idom(); d != nil; d = d.Idom() {
+		if !from.Dominates(d) {
+			break
+		}
+		if len(d.Succs) != 2 {
+			continue
+		}
+		for _, s := range d.Succs {
+			if !allPathsPass(s, ub, killing) {
+				continue
+			}
+			if l, ok := p.edgeCond(f, d, s); ok {
+				p.c.add(group, -l)
+			}
+		}
+	}
+}
+
+// allPathsPass reports whether every path from block s to block to
+// passes a block of via (s included).
+func allPathsPass(s, to *ssa.BasicBlock, via map[*ssa.BasicBlock]bool) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := []*ssa.BasicBlock{s}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] || via[b] {
+			continue
+		}
+		if b == to {
+			return false
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return true
 }

@@ -58,3 +58,33 @@ func runLate(opts *options, ready bool) {
 	}
 	t.start <- 1 // want `t may be nil at field access t.start`
 }
+
+// A field defaulted to nil, filled in before its use: every path to the
+// use either tested it non-nil or stored a value (fzf's opts.Marker).
+type config struct{ marker *string }
+
+func defaults() *config { return &config{marker: nil} }
+
+func finish(c *config, unicode bool) int {
+	if c.marker == nil {
+		m := ">"
+		if unicode {
+			m = "┃"
+			c.marker = &m
+		} else {
+			c.marker = &m
+		}
+	}
+	return len(*c.marker) // silent
+}
+
+// True positive: one path leaves the field as it was.
+func finishBug(c *config, unicode bool) int {
+	if c.marker == nil && unicode {
+		m := "┃"
+		c.marker = &m
+	}
+	return len(*c.marker) // want `c.marker may be nil at dereference of c.marker`
+}
+
+func useConfig() int { return finish(defaults(), true) + finishBug(defaults(), false) }
