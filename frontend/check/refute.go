@@ -429,7 +429,13 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 		}
 	}
 	cv, idx := canon(v)
-	return p.atom(atomKey{f: f.id, v: cv, idx: idx})
+	k := atomKey{f: f.id, v: cv, idx: idx}
+	_, known := p.atoms[k]
+	z := p.atom(k)
+	if phi, ok := cv.(*ssa.Phi); ok && !known && depth < 8 {
+		p.phiCond(f, phi, z, depth)
+	}
+	return z
 }
 
 // operandKey names a comparison's operand: a constant by its value and

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"go/constant"
 	"go/token"
 	"strconv"
 	"sync"
@@ -221,6 +222,93 @@ func allPathsPass(s, to *ssa.BasicBlock, via map[*ssa.BasicBlock]bool) bool {
 		}
 		seen[b] = true
 		stack = append(stack, b.Succs...)
+	}
+	return true
+}
+
+// phiCond defines z, the literal of boolean phi x in frame f, for the
+// phis of && and ||: colored := ansi != nil && ansi.colored() gives a phi
+// of false (from the test's false branch) and the call (from its true
+// branch). A constant false arriving from block p whose If's other
+// target leads to the other edge means z implies that branch's
+// condition, and z is then the other edge's value (ok && ansi.fg needs
+// ansi not nil); a constant true, the same for not z.
+func (p *pathBuilder) phiCond(f frame, x *ssa.Phi, z int, depth int) {
+	if len(x.Edges) != 2 || len(x.Block().Preds) != 2 {
+		return
+	}
+	for k, e := range x.Edges {
+		c, ok := e.(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
+			continue
+		}
+		pk, po := x.Block().Preds[k], x.Block().Preds[1-k]
+		if len(pk.Succs) != 2 {
+			continue
+		}
+		other := pk.Succs[0]
+		if other == x.Block() {
+			other = pk.Succs[1]
+		}
+		if other == x.Block() || !other.Dominates(po) {
+			continue
+		}
+		l, ok := p.edgeCond(f, pk, other)
+		if !ok {
+			continue
+		}
+		zz := z
+		if constant.BoolVal(c.Value) {
+			zz = -z // ||: false only by the other edge
+		}
+		v := p.condLitDepth(f, x.Edges[1-k], depth+1)
+		if constant.BoolVal(c.Value) {
+			v = -v
+		}
+		p.c.add(always, -zz, l)
+		p.c.add(always, -zz, v)
+		return
+	}
+}
+
+// guardedAfter reports whether every path from the end of block from to
+// block to passes a guard that v is not nil (the edge of a branch that
+// says so): v, err := f(); cell = v; if err != nil { return }; …;
+// use(cell) reads v guarded, though the guard does not dominate the use
+// (fzf's terminal, set in a branch and checked there).
+func (g *funcFacts) guardedAfter(v ssa.Value, from, to *ssa.BasicBlock) bool {
+	if from == nil || to == nil || from == to || !nilable(v.Type()) {
+		return false
+	}
+	key := pathKey(v)
+	type edge struct{ from, to *ssa.BasicBlock }
+	via := map[edge]bool{}
+	for _, gd := range g.guardsOf(from.Parent()) {
+		if gd.key == key {
+			via[edge{gd.from, gd.to}] = true
+		}
+	}
+	if len(via) == 0 {
+		return false
+	}
+	// Search for a path from from to to that takes no guard's edge.
+	seen := map[*ssa.BasicBlock]bool{from: true}
+	stack := []*ssa.BasicBlock{from}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range b.Succs {
+			if via[edge{b, s}] {
+				continue
+			}
+			if s == to {
+				return false
+			}
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
 	}
 	return true
 }

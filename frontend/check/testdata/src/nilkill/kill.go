@@ -6,6 +6,8 @@
 // case has a true positive next to it that must stay.
 package nilkill
 
+import "errors"
+
 type terminal struct{ start chan int }
 
 type options struct {
@@ -51,12 +53,12 @@ func runLate(opts *options, ready bool) {
 	if ready {
 		t = newTerminal()
 	}
-	report := func() bool { return t != nil }
 	if opts.filter != nil {
-		report()
 		return
 	}
 	t.start <- 1 // want `t may be nil at field access t.start`
+	report := func() bool { return t != nil }
+	report()
 }
 
 // A field defaulted to nil, filled in before its use: every path to the
@@ -88,3 +90,83 @@ func finishBug(c *config, unicode bool) int {
 }
 
 func useConfig() int { return finish(defaults(), true) + finishBug(defaults(), false) }
+
+// A boolean made by && of a nil test, tested later (fzf's colored :=
+// ansi != nil && ansi.colored()).
+type state struct{ fg int }
+
+func (s *state) colored() bool { return s.fg > 0 }
+
+func lookupState(ok bool) *state {
+	if !ok {
+		return nil
+	}
+	return &state{fg: 1}
+}
+
+func paint(ok, themed bool) int {
+	ansi := lookupState(ok)
+	colored := ansi != nil && ansi.colored()
+	if themed && colored {
+		return ansi.fg // silent
+	}
+	return 0
+}
+
+// True positive: || lets the nil through.
+func paintBug(ok, force bool) int {
+	ansi := lookupState(ok)
+	colored := ansi == nil || force
+	if colored {
+		return ansi.fg // want `ansi may be nil at field access ansi.fg`
+	}
+	return 0
+}
+
+func usePaint() int { return paint(false, true) + paintBug(false, true) }
+
+// The error convention through a captured variable: the error is checked
+// in the branch that sets the variable, on every path to the use, though
+// the check does not dominate the use (localmem.go, guardedAfter).
+func open2(ok bool) (*terminal, error) {
+	if !ok {
+		return nil, errors.New("no terminal")
+	}
+	return newTerminal(), nil
+}
+
+func runChecked(opts *options) error {
+	var t *terminal
+	var err error
+	if opts.filter == nil {
+		t, err = open2(opts.sync)
+		if err != nil {
+			return err
+		}
+	}
+	if opts.filter != nil {
+		return nil
+	}
+	t.start <- 1 // silent
+	report := func() bool { return t != nil }
+	report()
+	return nil
+}
+
+// True positive: the error is logged, and the nil goes on.
+func runLogged(opts *options) {
+	var t *terminal
+	var err error
+	if opts.filter == nil {
+		t, err = open2(opts.sync)
+		if err != nil {
+			println(err.Error())
+		}
+	}
+	if opts.filter != nil {
+		return
+	}
+	t.start <- 1 // want `t may be nil at field access t.start`
+	report := func() bool { return t != nil }
+	report()
+}
