@@ -24,8 +24,8 @@
 CHECKS ?= out/checks
 CHECKS_ABS = $(abspath $(CHECKS))
 CHECKS_BIN = $(CHECKS_ABS)/bin
-CHECKS_MODULES ?= pebble=github.com/cockroachdb/pebble@v1.1.5 xtools=golang.org/x/tools@v0.52.0 miniflux=miniflux.app/v2@v2.3.5
-CHECKS_PROGRAMS ?= pebble:pebble:./cmd/pebble stringer:xtools:./cmd/stringer present:xtools:./cmd/present miniflux:miniflux:.
+CHECKS_MODULES ?= pebble=github.com/cockroachdb/pebble@v1.1.5 xtools=golang.org/x/tools@v0.52.0 miniflux=miniflux.app/v2@v2.3.5 fzf=github.com/junegunn/fzf@v0.65.2 mailpit=github.com/axllent/mailpit@v1.33.1
+CHECKS_PROGRAMS ?= pebble:pebble:./cmd/pebble stringer:xtools:./cmd/stringer present:xtools:./cmd/present miniflux:miniflux:. fzf:fzf:. mailpit:mailpit:.
 CHECKS_VET_PROGRAMS ?= pebble
 NILAWAY_VERSION ?= v0.0.0-20260918162853-acb8859b9031
 GOSEC_VERSION ?= v2.30.0

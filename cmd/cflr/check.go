@@ -45,6 +45,7 @@ type checkFlags struct {
 	stats      bool
 	noSuppress bool
 	noRefute   bool
+	nilHeap    bool
 	library    bool
 	scope      string
 	cpuProfile string
@@ -115,6 +116,7 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.StringVar(&f.writeBase, "write-baseline", "", "write every finding to this file as JSON, for --baseline (exit status 0 when it is written)")
 	fl.BoolVar(&f.reflection, "reflection", true, "model reflection in the points-to analysis (reflect.Value and reflect.Type as tagged objects); --reflection=false: reflection yields unknown memory (overrides the configuration's reflection:)")
 	fl.BoolVar(&f.noRefute, "no-refute", false, "report nilflow's first witness without checking its path conditions")
+	fl.BoolVar(&f.nilHeap, "nil-heap", false, "nilflow: follow nils through struct fields they share with other values (more findings, most of them false)")
 	fl.IntVar(&f.gcPercent, "gc-percent", 400, "Go GC target (GOGC, if set, wins): the heap grows to 1+N/100 times the live program and analysis before a collection (and at most to 3/4 of the machine's memory, unless GOMEMLIMIT is set); lower saves memory at some CPU cost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
 	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with the analysis still live, to this file")
@@ -134,7 +136,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	if f.threads < 0 {
 		return usageErr(errors.New("--threads must be positive"))
 	}
-	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress, NoRefute: f.noRefute, Library: f.library}
+	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress, NoRefute: f.noRefute, NilHeap: f.nilHeap, Library: f.library}
 	what := "--checks"
 	if f.config != "" {
 		what = f.config

@@ -67,6 +67,10 @@ type Config struct {
 	// NoReflection turns the points-to analysis' reflection model off
 	// (frontend.AnalysisOptions.NoReflection; `--reflection=false`).
 	NoReflection bool
+	// NilHeap makes nilflow follow nils through struct fields they were
+	// stored into with other values (nilheap.go): more findings, most of
+	// them false.
+	NilHeap bool
 	// Progress, when non-nil, is told the phase being run ("points-to",
 	// "value flow", "nilflow", ...).
 	Progress func(phase string)

@@ -71,6 +71,11 @@ type EdgeInfo struct {
 	// the storing function did not allocate: nilflow does not follow it
 	// (see nilChecker.skip).
 	Existing bool
+	// FieldInit marks a store (st) of a value that is not the constant
+	// nil into a struct field of an object the storing function
+	// allocated (p.f = v, &T{f: v}): nilflow follows a nil through it
+	// only with NilHeap (nilheap.go).
+	FieldInit bool
 	// Unguarded marks a load that reads a stored value whose guard holds
 	// at the load but not at the store (localmem.go): the error
 	// convention's nils do not cross it (nilerr.go).

@@ -332,6 +332,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 			return
 		}
 		info.Existing = !initStore(i.Addr) || b.beforeDefault(i)
+		_, info.FieldInit = i.Addr.(*ssa.FieldAddr)
 		for k, s := range srcs {
 			b.connect([]uint32{s}, cells[k], LabelStore, graph.NoIndex, info)
 		}

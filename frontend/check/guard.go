@@ -392,11 +392,12 @@ func (g *funcFacts) guarded(v ssa.Value, blk, pred *ssa.BasicBlock) bool {
 		return false
 	}
 	key := pathKey(v)
+	_, load := v.(*ssa.UnOp)
 	for _, gd := range gs {
 		if gd.key != key {
 			continue
 		}
-		single := livePreds(gd.to) == 1
+		single := livePreds(gd.to) == 1 || !load && loopEntry(gd.to, gd.from)
 		if pred != nil {
 			if pred == gd.from && blk == gd.to || single && gd.to.Dominates(pred) {
 				return true
@@ -408,6 +409,33 @@ func (g *funcFacts) guarded(v ssa.Value, blk, pred *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// loopEntry reports whether every way into block to, other than from,
+// is a back edge (to dominates it): to heads a loop that from enters. A
+// value (not a load) known not nil on the edge from -> to stays so in
+// the loop, as in
+//
+//	rows, err := db.Query(q)
+//	if err != nil {
+//		return err
+//	}
+//	for rows.Next() { … }
+func loopEntry(to, from *ssa.BasicBlock) bool {
+	if from == nil {
+		return false
+	}
+	n := 0
+	for _, p := range to.Preds {
+		switch {
+		case p == from:
+			n++
+		case noReturn(p):
+		case !to.Dominates(p):
+			return false
+		}
+	}
+	return n == 1
 }
 
 // livePreds counts the predecessors of b from which control can arrive

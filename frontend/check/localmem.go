@@ -732,7 +732,8 @@ func (b *flowBuilder) forward(u *ssa.UnOp, defs []memDef, dst []uint32) bool {
 			if d.st != nil && !d.guarded {
 				if _, ok := d.st.Val.(*ssa.Const); !ok {
 					at := b.use(d.st.Val, u)
-					info.Unguarded = len(at) == len(srcs[k]) && len(at) > 0 && at[0] != srcs[k][0]
+					info.Unguarded = len(at) == len(srcs[k]) && len(at) > 0 && at[0] != srcs[k][0] ||
+						b.facts.guardedAfter(d.st.Val, d.st.Block(), u.Block())
 				}
 			}
 			b.connect(srcs[k], dst, LabelAssign, graph.NoIndex, info)

@@ -110,7 +110,7 @@ func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, cfg *Con
 	if err != nil {
 		return nil, err
 	}
-	skip := nilSkip(g)
+	skip := nilSkip(g, cfg)
 	// leaf is the one vertex of a nilable value's leaves, and the symbol
 	// that says it is nil (NI: a nil interface).
 	leaf := func(ls []uint32, t types.Type) (uint32, string, bool) {

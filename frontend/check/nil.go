@@ -39,7 +39,11 @@ of a call whose last result is an error (library calls included) are nil
 where the error is not: a use the error's check does not cover (the
 error dropped, logged and continued, or checked after the use) is
 reported. Other nils from library code, implicit zero values and memory
-the points-to analysis does not model are not followed.`
+the points-to analysis does not model are not followed, nor (without
+--nil-heap) a nil stored into a struct field as a variable's value
+rather than as the constant nil: the heap does not tell apart the
+objects of one allocation site, so the nil would reach every use of the
+field.`
 }
 
 func (nilChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
@@ -89,7 +93,7 @@ func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *Ref
 	for _, s := range g.NilSinks {
 		targets = append(targets, s.V)
 	}
-	sv, err := g.Solve(ctx, "nilflow", gr, srcs, &SolveOptions{Skip: nilSkip(g), Targets: targets, Threads: p.Config.Threads})
+	sv, err := g.Solve(ctx, "nilflow", gr, srcs, &SolveOptions{Skip: nilSkip(g, p.Config), Targets: targets, Threads: p.Config.Threads})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -166,14 +170,14 @@ func nilWitness(ctx context.Context, p *Pass, sv *Solved, gr *grammar.Grammar, s
 
 // nilSkip drops the edges nilflow does not follow: stores into objects
 // the storing function did not allocate (EdgeInfo.Existing, see
-// initStore), and calls into and returns from code outside the checked
+// initStore), stores of values into fields (nilheap.go), and calls into and returns from code outside the checked
 // packages. A nil passed to a library is not followed through its body:
 // library functions are shared by every caller, so a nil entering one
 // (sort.Sort's data) would come back out at callbacks of other callers
 // (every Len method sort.Sort calls) and at everything the library stores
 // it into. A library method that dereferences its receiver is a sink at
 // the call instead.
-func nilSkip(g *FlowGraph) func(int, graph.Edge) bool {
+func nilSkip(g *FlowGraph, cfg *Config) func(int, graph.Edge) bool {
 	memo := map[*ssa.Function]bool{}
 	local := func(fn *ssa.Function) bool {
 		l, ok := memo[fn]
@@ -196,7 +200,7 @@ func nilSkip(g *FlowGraph) func(int, graph.Edge) bool {
 	}
 	return func(i int, e graph.Edge) bool {
 		info := g.InfoAt(i)
-		if info.Existing {
+		if !followsStore(info, cfg) {
 			return true
 		}
 		return info.Callee != nil && !local(info.Callee)

@@ -489,7 +489,7 @@ func errFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, done map[uin
 	if len(edges) == 0 {
 		return nil, nil
 	}
-	skip := nilSkip(g)
+	skip := nilSkip(g, p.Config)
 	st, _ := g.LookupLabel(LabelStore)
 	targets := make([]uint32, 0, len(g.NilSinks))
 	for _, s := range g.NilSinks {

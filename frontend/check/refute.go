@@ -195,6 +195,9 @@ type pathBuilder struct {
 	noSummary  bool // (for tests)
 	phis       int  // phi definitions added (nilphi.go)
 	sinkFn     *ssa.Function
+	// dispatch: the dispatches on parameters assumed, by frame
+	// (refutedispatch.go).
+	dispatch map[int][]dispatchReq
 }
 
 func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
@@ -338,7 +341,7 @@ func (p *pathBuilder) atomOf(f frame, call *ssa.Call, j, n int, isNil bool) int 
 }
 
 // canon names a value's atoms: an extracted result is the call's
-// component.
+// component; a load, the first load of its access path (refuteload.go).
 func canon(v ssa.Value) (ssa.Value, int) {
 	if ex, ok := loadedExtract(v); ok {
 		v = ex
@@ -346,7 +349,7 @@ func canon(v ssa.Value) (ssa.Value, int) {
 	if ex, ok := v.(*ssa.Extract); ok {
 		return ex.Tuple, ex.Index
 	}
-	return v, -1
+	return loadRep(v), -1
 }
 
 // nilLit is the literal "v is nil" in frame f.
@@ -426,7 +429,13 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 		}
 	}
 	cv, idx := canon(v)
-	return p.atom(atomKey{f: f.id, v: cv, idx: idx})
+	k := atomKey{f: f.id, v: cv, idx: idx}
+	_, known := p.atoms[k]
+	z := p.atom(k)
+	if phi, ok := cv.(*ssa.Phi); ok && !known && depth < 8 {
+		p.phiCond(f, phi, z, depth)
+	}
+	return z
 }
 
 // operandKey names a comparison's operand: a constant by its value and
@@ -715,6 +724,10 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			if ret != nil && cur.fn == info.Callee {
 				p.bindReturn(retGroup, ret, cur, site, caller)
 			}
+			if cur.fn == info.Callee {
+				p.checkDispatch(i, cur, site)
+			}
+			p.requireDispatch(caller, site, info.Callee)
 			ret = nil
 			cur = caller
 			p.pathConds(i, cur, site.Block())
@@ -739,6 +752,13 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			if dst.Kind != VHeap && dst.Func != nil {
 				cur = p.newFrame(dst.Func)
 				stack = nil
+				// No store of the field's path on the way overwrote
+				// the value (refuteload.go).
+				if u, ok := dst.Value.(*ssa.UnOp); ok && u.Op == token.MUL && label == LabelLoad {
+					if _, ok := u.X.(*ssa.FieldAddr); ok {
+						p.killConds(i, cur, u, nil)
+					}
+				}
 			}
 		default:
 			if dst.Func != nil && dst.Func != cur.fn {
@@ -754,9 +774,14 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			}
 			if u, ok := dst.Value.(*ssa.UnOp); ok && label == LabelAssign && u.Op == token.MUL && src.Func == cur.fn {
 				// A load that reads its function's own store
-				// (localmem.go): the store runs where its conditions hold.
-				if st := storeAt(cur.fn, info.Pos, src); st != nil {
+				// (localmem.go): the store runs where its conditions hold,
+				// and no other store killed it (refuteload.go).
+				st := storeAt(cur.fn, info.Pos, src)
+				if st != nil {
 					p.pathConds(i, cur, st.Block())
+				}
+				if st != nil || src.Kind == VNil {
+					p.killConds(i, cur, u, st)
 				}
 			}
 		}
