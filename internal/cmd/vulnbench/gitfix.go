@@ -102,11 +102,13 @@ func gitTree(gitDir, mod, commit string) (string, error) {
 		if err := untar.Start(); err != nil {
 			return "", err
 		}
-		if err := archive.Run(); err != nil {
-			return "", fmt.Errorf("git archive %s: %v %s", commit[:12], err, firstLine(stderr.String()))
+		aerr := archive.Run()
+		uerr := untar.Wait() // always: tar ends when git's output does
+		if aerr != nil {
+			return "", fmt.Errorf("git archive %s: %v %s", commit[:12], aerr, firstLine(stderr.String()))
 		}
-		if err := untar.Wait(); err != nil {
-			return "", fmt.Errorf("untar %s: %v %s", commit[:12], err, firstLine(stderr.String()))
+		if uerr != nil {
+			return "", fmt.Errorf("untar %s: %v %s", commit[:12], uerr, firstLine(stderr.String()))
 		}
 		os.RemoveAll(dst)
 		if err := os.Rename(tmp, dst); err != nil {
