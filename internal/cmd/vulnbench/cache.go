@@ -31,6 +31,7 @@ type toolRun struct {
 	Findings []Finding `json:"findings"`
 	Err      string    `json:"err,omitempty"`
 	Secs     float64   `json:"secs"`
+	CPU      float64   `json:"cpu"` // user+system seconds
 }
 
 // cacheFile is where the run of tool on mod@ver's pkgs for class is

@@ -90,7 +90,15 @@ func gitTree(gitDir, mod, commit string) (string, error) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		defer cancel()
-		archive := exec.CommandContext(ctx, "git", "--git-dir="+gitDir, "archive", "--format=tar", commit)
+		args := []string{"--git-dir=" + gitDir, "archive", "--format=tar", commit}
+		if missing := missingBlobs(gitDir, commit); len(missing) > 0 {
+			// A snapshot may leave out its largest files: the rest.
+			args = append(args, "--", ".")
+			for _, p := range missing {
+				args = append(args, ":(exclude,literal)"+p)
+			}
+		}
+		archive := exec.CommandContext(ctx, "git", args...)
 		untar := exec.CommandContext(ctx, "tar", "-x", "-C", tmp)
 		pipe, err := archive.StdoutPipe()
 		if err != nil {
@@ -150,4 +158,34 @@ func modulePath(gomod string) string {
 		}
 	}
 	return ""
+}
+
+// missingBlobs returns the files of commit whose contents the mirror
+// lacks.
+func missingBlobs(gitDir, commit string) []string {
+	tree, err := gitOut(gitDir, "ls-tree", "-r", "-z", commit)
+	if err != nil {
+		return nil
+	}
+	var ids, paths []string
+	for _, ent := range strings.Split(tree, "\x00") {
+		meta, p, ok := strings.Cut(ent, "\t")
+		if f := strings.Fields(meta); ok && len(f) == 3 && f[1] == "blob" {
+			ids = append(ids, f[2])
+			paths = append(paths, p)
+		}
+	}
+	cmd := exec.Command("git", "--git-dir="+gitDir, "cat-file", "--batch-check")
+	cmd.Stdin = strings.NewReader(strings.Join(ids, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	var missing []string
+	for i, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if strings.HasSuffix(l, " missing") && i < len(paths) {
+			missing = append(missing, paths[i])
+		}
+	}
+	return missing
 }

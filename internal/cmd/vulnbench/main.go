@@ -79,6 +79,9 @@ type Result struct {
 	Changed      int                    `json:"changed_lines"`
 	Tools        map[string]*ToolResult `json:"tools,omitempty"`
 	Secs         float64                `json:"secs"`
+	// ToolCPU: the CPU seconds of the case's tool runs (cached ones
+	// counted as when they ran), the load-independent part of its cost.
+	ToolCPU float64 `json:"tool_cpu,omitempty"`
 	// Source is "git" where the fix-commit fallback gave the versions
 	// (Vuln and Fixed are then commits).
 	Source string `json:"source,omitempty"`
@@ -143,8 +146,10 @@ func main() {
 				break
 			}
 			t0 := time.Now()
+			cpuSecs = 0
 			res := runCase(c)
 			res.Secs = time.Since(t0).Seconds()
+			res.ToolCPU = cpuSecs
 			data, _ := json.MarshalIndent(res, "", "  ")
 			if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
 				log.Fatal(err)
@@ -520,6 +525,9 @@ func goEnv() []string {
 	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod -buildvcs=false", "GOTOOLCHAIN=local")
 }
 
+// cpuSecs sums the CPU seconds of the current case's tool runs.
+var cpuSecs float64
+
 // caseDeadline is when the case being run must end (-case-timeout).
 var caseDeadline time.Time
 
@@ -613,14 +621,17 @@ func workCopy(mod, ver, src string) (string, error) {
 func cachedTool(tool string, c Case, mod, ver, dir string, pkgs []string) ([]Finding, error) {
 	file := cacheFile(tool, mod, ver, c.Class, pkgs)
 	if r, ok := readCache(file); ok {
+		cpuSecs += r.CPU
 		if r.Err != "" {
 			return nil, errors.New(r.Err)
 		}
 		return r.Findings, nil
 	}
 	t0 := time.Now()
-	fs, err := runTool(tool, c, mod, dir, pkgs)
-	r := &toolRun{Findings: fs, Secs: time.Since(t0).Seconds()}
+	var cpu float64
+	fs, err := runTool(tool, c, mod, dir, pkgs, &cpu)
+	r := &toolRun{Findings: fs, Secs: time.Since(t0).Seconds(), CPU: cpu}
+	cpuSecs += cpu
 	if err != nil {
 		if strings.Contains(err.Error(), "timed out") {
 			return nil, err
@@ -632,8 +643,8 @@ func cachedTool(tool string, c Case, mod, ver, dir string, pkgs []string) ([]Fin
 }
 
 // runTool runs tool on pkgs of the module in dir and returns its
-// findings, placed relative to dir.
-func runTool(tool string, c Case, mod, dir string, pkgs []string) ([]Finding, error) {
+// findings, placed relative to dir, and sets *cpu to its CPU seconds.
+func runTool(tool string, c Case, mod, dir string, pkgs []string, cpu *float64) ([]Finding, error) {
 	if len(pkgs) == 0 {
 		return nil, nil // every listed package deleted: nothing left to find
 	}
@@ -661,6 +672,11 @@ func runTool(tool string, c Case, mod, dir string, pkgs []string) ([]Finding, er
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	if ps := cmd.ProcessState; ps != nil && cpu != nil {
+		// The tool's and its waited-for children's CPU time: what the
+		// run costs whatever the machine's load.
+		*cpu = (ps.UserTime() + ps.SystemTime()).Seconds()
+	}
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("timed out after %v", lim.Round(time.Second))
 	}

@@ -79,11 +79,12 @@ func WriteTable(w io.Writer, cases []Case, results map[string]*Result) {
 	}
 	for _, set := range []string{"dev", "heldout"} {
 		git, avail, n := 0, 0, 0
-		secs := 0.0
+		secs, cpu := 0.0, 0.0
 		for _, c := range cases {
 			if r := results[c.Report.ID]; r != nil && c.Set == set {
 				n++
 				secs += r.Secs
+				cpu += r.ToolCPU
 				if r.Unavailable == "" {
 					avail++
 					if r.Source == "git" {
@@ -92,8 +93,8 @@ func WriteTable(w io.Writer, cases []Case, results map[string]*Result) {
 				}
 			}
 		}
-		fmt.Fprintf(w, "\n%s: %d cases run in %.0f min (the sum of their times; cached tool runs count their lookup only); %d of the %d available came from the fix-commit fallback.\n",
-			map[string]string{"dev": "Development set", "heldout": "Held-out set"}[set], n, secs/60, git, avail)
+		fmt.Fprintf(w, "\n%s: %d cases run in %.0f min (the sum of their wall times; cached tool runs count their lookup only), their tool runs %.0f CPU min; %d of the %d available came from the fix-commit fallback.\n",
+			map[string]string{"dev": "Development set", "heldout": "Held-out set"}[set], n, secs/60, cpu/60, git, avail)
 	}
 	fmt.Fprintf(w, "\nEach case's line, with the full reason, is in cases.tsv.\n")
 }
