@@ -1,17 +1,21 @@
 // Package taintarchive checks the archive sources: the names an archive
 // gives its entries are chosen by whoever made the archive, so a name
 // joined to a directory and opened is a path traversal ("zip slip",
-// gosec's G305) unless it is checked or cut to its last element. Its
-// functions are roots (a library package); their parameters are not
-// sources here (no --library).
+// gosec's G305) unless it is checked or cut to its last element. Also
+// the redirect sink net/http.RedirectHandler. Its functions are roots (a
+// library package); their parameters are not sources here (no
+// --library).
 package taintarchive
 
 import (
 	"archive/tar"
 	"archive/zip"
+	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 func extractZip(r *zip.Reader, dir string) error {
@@ -55,7 +59,8 @@ func extractTar(tr *tar.Reader, dir string) error {
 	}
 }
 
-// The fixes: the last element only, or a name checked to stay local.
+// The fixes: the last element only, or a name checked to stay local or
+// below the directory.
 // (They join with + rather than filepath.Join: the varargs slices of all
 // filepath.Join calls meet in strings.Join's body, whose loads are not
 // told apart by call site, so a clean call would pick up the tainted
@@ -81,5 +86,21 @@ func extractTarLocal(tr *tar.Reader, dir string) {
 	}
 }
 
+func extractZipPrefix(r *zip.Reader, dir string) error {
+	for _, f := range r.File {
+		p := dir + "/" + f.Name
+		if !strings.HasPrefix(p, dir+"/") {
+			return errors.New("illegal file path")
+		}
+		os.Create(p)
+	}
+	return nil
+}
+
 // Reading an entry's content is no path flow.
 func entrySize(f *zip.File) int64 { return int64(f.UncompressedSize64) }
+
+// A redirect handler built from a request is an open redirect.
+func redirectTo(r *http.Request) http.Handler {
+	return http.RedirectHandler(r.URL.Query().Get("next"), http.StatusFound) // want `reaches redirect sink net/http.RedirectHandler`
+}
