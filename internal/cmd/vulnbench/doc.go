@@ -105,7 +105,7 @@
 // Per case, a JSON result in -work/results (a rerun skips cases with a
 // result; -redo reruns them, reusing the kept tool runs of unchanged
 // tools; -table -rescore recomputes what depends on the module copies
-// alone), then -out/README.md: per set and class, the cases, available,
+// alone), then -out/RESULTS.md: per set and class, the cases, available,
 // unavailable, and each tool's detected, gone and findings per available
 // case; the unavailable cases with their reasons; and -out/cases.tsv,
 // one raw line per case. Paths in the output are relative to the module.

@@ -182,7 +182,7 @@ func main() {
 	var readme, tsv bytes.Buffer
 	WriteTable(&readme, cases, results)
 	WriteCases(&tsv, cases, results)
-	if err := os.WriteFile(filepath.Join(*outDir, "README.md"), readme.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(*outDir, "RESULTS.md"), readme.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(*outDir, "cases.tsv"), tsv.Bytes(), 0o644); err != nil {
