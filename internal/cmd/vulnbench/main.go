@@ -21,7 +21,7 @@ import (
 var (
 	reportsDir  = flag.String("reports", "", "vulndb's data/reports directory")
 	workDir     = flag.String("work", "out/vulndb", "module copies, logs and per-case results (cache)")
-	outDir      = flag.String("out", "", "where README.md and cases.tsv go (default bench/vulndb-DATE)")
+	outDir      = flag.String("out", "", "where RESULTS.md and cases.tsv go (default bench/vulndb-DATE)")
 	cflrBin     = flag.String("cflr", "bin/cflr", "cflr binary")
 	gosecBin    = flag.String("gosec", "out/checks/bin/gosec", "gosec binary")
 	nilawayBin  = flag.String("nilaway", "out/checks/bin/nilaway", "nilaway binary")
