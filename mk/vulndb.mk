@@ -8,7 +8,9 @@
 # detected), and writes the table and one line per case to $(VULNDB_OUT).
 # $(VULNDB_WORK) is git-ignored, a cache: a rerun skips the cases that have
 # a result, and every tool run is kept keyed by the tool binary's hash.
-# Its doc.go has the rules. Not part of `make test`.
+# Its doc.go has the rules. Not part of `make test`. The driver runs every
+# go command and tool under nice (so the driver itself is not niced: that
+# would nice them twice).
 #
 #   make bench-vulndb                     the development set (GO-2020..2023)
 #   make bench-vulndb VULNDB_SET=heldout  the held-out set (GO-2024 and later)
@@ -27,7 +29,7 @@ VULNDB_FLAGS ?=
 
 bench-vulndb: build checks-tools
 	reports=$$(cd / && GOWORK=off $(GO) mod download -json golang.org/x/vulndb@$(VULNDB_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p')/data/reports && \
-	nice $(GO) run ./internal/cmd/vulnbench -reports $$reports -work $(VULNDB_WORK) -out $(VULNDB_OUT) \
+	$(GO) run ./internal/cmd/vulnbench -reports $$reports -work $(VULNDB_WORK) -out $(VULNDB_OUT) \
 	  -cflr $(BIN)/cflr -gosec $(CHECKS_BIN)/gosec -nilaway $(CHECKS_BIN)/nilaway \
 	  -set $(VULNDB_SET) -timeout $(VULNDB_TIMEOUT) -case-timeout $(VULNDB_CASE_TIMEOUT) \
 	  $(if $(VULNDB_MIRRORS),-mirrors $(VULNDB_MIRRORS)) $(VULNDB_FLAGS)
