@@ -34,6 +34,7 @@ var (
 	tableOnly   = flag.Bool("table", false, "only write the table from the results there are")
 	caseTimeout = flag.Duration("case-timeout", 8*time.Minute, "limit of one case, its tool runs together")
 	mirrors     = flag.String("mirrors", "", "directory of bare git mirrors (OWNER+NAME[/repo]) for the fix-commit fallback")
+	noSumDB     = flag.Bool("nosumdb", false, "GOSUMDB=off for the go commands and tools (the checksum database unreachable)")
 	rescoreF    = flag.Bool("rescore", false, "with -table: recompute the changed lines of each result from the module copies and rewrite it")
 )
 
@@ -520,9 +521,14 @@ func firstLine(s string) string {
 
 // goEnv is the environment of the go commands and tools: the module is
 // its own main module, old ones get go.sum entries as needed, and no
-// toolchain is downloaded.
+// toolchain is downloaded. -nosumdb turns the checksum database off,
+// for machines that reach the module proxy but not sum.golang.org.
 func goEnv() []string {
-	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod -buildvcs=false", "GOTOOLCHAIN=local")
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod -buildvcs=false", "GOTOOLCHAIN=local")
+	if *noSumDB {
+		env = append(env, "GOSUMDB=off")
+	}
+	return env
 }
 
 // cpuSecs sums the CPU seconds of the current case's tool runs.
