@@ -30,7 +30,8 @@
 // through the module proxy (go mod download) and read in the module
 // cache; the vulnerable one (and the fixed one where a tool runs there)
 // is copied out and built as the main module (GOFLAGS=-mod=mod, so that
-// old modules get their go.sum entries and dependencies as they load).
+// old modules get their go.sum entries and dependencies as they load;
+// -nosumdb where sum.golang.org cannot be reached).
 //
 // The fix-commit fallback: where the proxy refuses a version and a fix
 // reference of the report is a GitHub commit (the first such reference),
