@@ -77,11 +77,11 @@ func gitOut(gitDir string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-// gitTree extracts commit into work/src/COMMIT (once) and returns the
+// gitTree extracts commit into work/_src/COMMIT (once) and returns the
 // directory of module mod in it: the directory of a go.mod declaring
 // mod, else the repository's root.
 func gitTree(gitDir, mod, commit string) (string, error) {
-	dst := filepath.Join(*workDir, "src", commit)
+	dst := filepath.Join(*workDir, "_src", commit) // "_": outside ./... of the repository holding -work
 	if _, err := os.Stat(filepath.Join(dst, ".vulnbench-ok")); err != nil {
 		tmp := dst + ".tmp"
 		os.RemoveAll(tmp)
