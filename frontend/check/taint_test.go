@@ -154,3 +154,10 @@ func TestTaintProfile(t *testing.T) {
 		t.Errorf("server with requests: notes %q, want none", notes)
 	}
 }
+
+// TestTaintArchive: archive entry names are sources (zip slip), cut by
+// filepath.Base and checked by filepath.IsLocal.
+func TestTaintArchive(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintarchive")
+	expect(t, fs, "taintarchive")
+}

@@ -27,13 +27,30 @@
 // differ between the two versions stand for them (vendor and testdata
 // excepted; more than 10 makes the case unavailable, a release's worth of
 // changes rather than a fix), without symbols. Both versions are fetched
-// through the module proxy (go mod download), copied out of the module
-// cache and built as the main module (GOFLAGS=-mod=mod, so that old
-// modules get their go.sum entries). A case that cannot be had is
-// unavailable, with its reason: standard library, no vulnerable_at, no
-// fixed version, the proxy refused a version, the listed packages do
-// not build. None is dropped: every selected report is in the output,
-// as available, unavailable or not run yet.
+// through the module proxy (go mod download) and read in the module
+// cache; the vulnerable one (and the fixed one where a tool runs there)
+// is copied out and built as the main module (GOFLAGS=-mod=mod, so that
+// old modules get their go.sum entries and dependencies as they load;
+// -nosumdb where sum.golang.org cannot be reached).
+//
+// The fix-commit fallback: where the proxy refuses a version and a fix
+// reference of the report is a GitHub commit (the first such reference),
+// the case is had from the public repository instead: a mirror of it
+// under -mirrors (OWNER+NAME, OWNER+NAME/repo or OWNER+NAME/repo/.git),
+// fetched beforehand (the driver does not clone). The fixed version is then the fix
+// commit's tree, the vulnerable one its first parent's (not the report's
+// vulnerable_at: the parent is the code just before the fix), the module
+// the directory of the go.mod that declares the report's module path,
+// else the repository's root (a go.mod naming the module is written
+// where there is none). The versions recorded are the two commits.
+//
+// A case that cannot be had is unavailable, with its reason: standard
+// library, no vulnerable_at, no fixed version, the proxy refused a
+// version (and why the fallback failed: no GitHub fix commit, the
+// repository not mirrored, the commit not in it), the listed packages
+// absent, or they do not build or type-check (cflr's load at
+// vulnerable_at fails). None is dropped: every selected report is in the
+// output, as available, unavailable or not run yet.
 //
 // # Tools
 //
@@ -71,13 +88,26 @@
 // there with the same tool, rule, file, function and message (positions
 // removed) is the same finding.
 //
+// # Speed
+//
+// The fixed version is analyzed only by the tools that detected the
+// case at vulnerable_at (gone is a question about a detection; the
+// findings at the fixed version of the others are not counted, n_fixed
+// -1). Whether a package is a program or a library is read without
+// loading dependencies (go list -find); whether it builds, cflr's own
+// load says. Each tool run has -timeout, a whole case -case-timeout.
+// Every tool run (findings or error, not a timeout) is kept under
+// -work/tools, keyed by the tool binary's hash, the module version, the
+// mode (taint or nil) and the packages: a rerun after a rebuilt cflr
+// reruns cflr alone. Each result records its stages' seconds.
+//
 // # Output
 //
 // Per case, a JSON result in -work/results (a rerun skips cases with a
-// result; -redo reruns them; -table -rescore recomputes what depends on
-// the module copies alone), then -out/README.md: per set and class, the
-// cases, available, unavailable, and each tool's detected, gone and
-// findings per available case; the unavailable cases with their reasons;
-// and -out/cases.tsv, one raw line per case. Paths in the output are
-// relative to the module.
+// result; -redo reruns them, reusing the kept tool runs of unchanged
+// tools; -table -rescore recomputes what depends on the module copies
+// alone), then -out/RESULTS.md: per set and class, the cases, available,
+// unavailable, and each tool's detected, gone and findings per available
+// case; the unavailable cases with their reasons; and -out/cases.tsv,
+// one raw line per case. Paths in the output are relative to the module.
 package main

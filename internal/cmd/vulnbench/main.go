@@ -19,20 +19,23 @@ import (
 )
 
 var (
-	reportsDir = flag.String("reports", "", "vulndb's data/reports directory")
-	workDir    = flag.String("work", "out/vulndb", "module copies, logs and per-case results (cache)")
-	outDir     = flag.String("out", "", "where README.md and cases.tsv go (default bench/vulndb-DATE)")
-	cflrBin    = flag.String("cflr", "bin/cflr", "cflr binary")
-	gosecBin   = flag.String("gosec", "out/checks/bin/gosec", "gosec binary")
-	nilawayBin = flag.String("nilaway", "out/checks/bin/nilaway", "nilaway binary")
-	setFlag    = flag.String("set", "dev", "cases to run: dev, heldout or all (the table lists every selected case)")
-	classFlag  = flag.String("class", "", "comma-separated classes to run (default all)")
-	timeout    = flag.Duration("timeout", 5*time.Minute, "limit of one tool run (and of one download)")
-	budget     = flag.Duration("budget", 0, "start no new case after this long (0: no limit)")
-	only       = flag.String("only", "", "comma-separated report ids to run")
-	redo       = flag.Bool("redo", false, "rerun cases that have a result")
-	tableOnly  = flag.Bool("table", false, "only write the table from the results there are")
-	rescoreF   = flag.Bool("rescore", false, "with -table: recompute the changed lines of each result from the module copies and rewrite it")
+	reportsDir  = flag.String("reports", "", "vulndb's data/reports directory")
+	workDir     = flag.String("work", "out/vulndb", "module copies, logs and per-case results (cache)")
+	outDir      = flag.String("out", "", "where RESULTS.md and cases.tsv go (default bench/vulndb-DATE)")
+	cflrBin     = flag.String("cflr", "bin/cflr", "cflr binary")
+	gosecBin    = flag.String("gosec", "out/checks/bin/gosec", "gosec binary")
+	nilawayBin  = flag.String("nilaway", "out/checks/bin/nilaway", "nilaway binary")
+	setFlag     = flag.String("set", "dev", "cases to run: dev, heldout or all (the table lists every selected case)")
+	classFlag   = flag.String("class", "", "comma-separated classes to run (default all)")
+	timeout     = flag.Duration("timeout", 5*time.Minute, "limit of one tool run (and of one download)")
+	budget      = flag.Duration("budget", 0, "start no new case after this long (0: no limit)")
+	only        = flag.String("only", "", "comma-separated report ids to run")
+	redo        = flag.Bool("redo", false, "rerun cases that have a result")
+	tableOnly   = flag.Bool("table", false, "only write the table from the results there are")
+	caseTimeout = flag.Duration("case-timeout", 8*time.Minute, "limit of one case, its tool runs together")
+	mirrors     = flag.String("mirrors", "", "directory of bare git mirrors (OWNER+NAME[/repo]) for the fix-commit fallback")
+	noSumDB     = flag.Bool("nosumdb", false, "GOSUMDB=off for the go commands and tools (the checksum database unreachable)")
+	rescoreF    = flag.Bool("rescore", false, "with -table: recompute the changed lines of each result from the module copies and rewrite it")
 )
 
 // GosecRules are gosec's injection, path and taint rules.
@@ -49,7 +52,7 @@ type Case struct {
 type ToolResult struct {
 	Err      string `json:"err,omitempty"` // why it did not run to the end
 	N        int    `json:"n"`             // findings at vulnerable_at
-	NFixed   int    `json:"n_fixed"`       // findings at the fixed version
+	NFixed   int    `json:"n_fixed"`       // findings at the fixed version, -1 when not run (no detection)
 	Detected bool   `json:"detected"`
 	How      string `json:"how,omitempty"` // symbol or line
 	// OnChanged: some detecting finding lies on a line the fix changed
@@ -77,6 +80,15 @@ type Result struct {
 	Changed      int                    `json:"changed_lines"`
 	Tools        map[string]*ToolResult `json:"tools,omitempty"`
 	Secs         float64                `json:"secs"`
+	// ToolCPU: the CPU seconds of the case's tool runs (cached ones
+	// counted as when they ran), the load-independent part of its cost.
+	ToolCPU float64 `json:"tool_cpu,omitempty"`
+	// Source is "git" where the fix-commit fallback gave the versions
+	// (Vuln and Fixed are then commits).
+	Source string `json:"source,omitempty"`
+	// Stages: seconds per stage (fetch, copy, list, TOOL@vuln,
+	// TOOL@fixed), cached tool runs counting their lookup only.
+	Stages map[string]float64 `json:"stages,omitempty"`
 }
 
 func main() {
@@ -89,12 +101,18 @@ func main() {
 	if *outDir == "" {
 		*outDir = "bench/vulndb-" + time.Now().UTC().Format("2006-01-02")
 	}
-	for _, p := range []*string{workDir, cflrBin, gosecBin, nilawayBin} {
+	for _, p := range []*string{workDir, cflrBin, gosecBin, nilawayBin, mirrors} {
+		if *p == "" {
+			continue
+		}
 		abs, err := filepath.Abs(*p)
 		if err != nil {
 			log.Fatal(err)
 		}
 		*p = abs
+	}
+	for _, t := range toolNames {
+		toolKeys[t] = toolKey(map[string]string{"cflr": *cflrBin, "gosec": *gosecBin, "nilaway": *nilawayBin}[t])
 	}
 	reports, err := ReadReports(*reportsDir)
 	if err != nil {
@@ -129,8 +147,10 @@ func main() {
 				break
 			}
 			t0 := time.Now()
+			cpuSecs = 0
 			res := runCase(c)
 			res.Secs = time.Since(t0).Seconds()
+			res.ToolCPU = cpuSecs
 			data, _ := json.MarshalIndent(res, "", "  ")
 			if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
 				log.Fatal(err)
@@ -163,7 +183,7 @@ func main() {
 	var readme, tsv bytes.Buffer
 	WriteTable(&readme, cases, results)
 	WriteCases(&tsv, cases, results)
-	if err := os.WriteFile(filepath.Join(*outDir, "README.md"), readme.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(*outDir, "RESULTS.md"), readme.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(*outDir, "cases.tsv"), tsv.Bytes(), 0o644); err != nil {
@@ -186,9 +206,12 @@ func summary(r *Result) string {
 
 var toolNames = []string{"cflr", "gosec", "nilaway"}
 
-// runCase fetches, checks and compares one case.
+// runCase fetches, checks and compares one case. Its stages' times go
+// in res.Stages.
 func runCase(c Case) *Result {
-	res := &Result{ID: c.Report.ID, Class: c.Class, Set: c.Set}
+	res := &Result{ID: c.Report.ID, Class: c.Class, Set: c.Set, Stages: map[string]float64{}}
+	caseDeadline = time.Now().Add(*caseTimeout)
+	stage := func(name string, t0 time.Time) { res.Stages[name] += time.Since(t0).Seconds() }
 	t, why := c.Report.Target()
 	if t == nil {
 		res.Unavailable = why
@@ -214,21 +237,37 @@ func runCase(c Case) *Result {
 		res.Unavailable = "no listed package in the module"
 		return res
 	}
-	vdir, err := fetchModule(t.Module, t.Vuln)
+	t0 := time.Now()
+	vsrc, err := moduleSource(t.Module, t.Vuln)
+	var fsrc string
 	if err != nil {
-		res.Unavailable = "vulnerable_at: " + err.Error()
-		return res
+		err = fmt.Errorf("vulnerable_at: %v", err)
+	} else if fsrc, err = moduleSource(t.Module, t.Fixed); err != nil {
+		err = fmt.Errorf("fixed: %v", err)
 	}
-	fdir, err := fetchModule(t.Module, t.Fixed)
+	if err != nil && strings.Contains(err.Error(), "proxy:") {
+		// The fix-commit fallback: the fix and its parent from the
+		// repository.
+		var gerr error
+		var vuln, fixed string
+		vsrc, fsrc, vuln, fixed, gerr = gitSources(t)
+		if gerr == nil {
+			err = nil
+			res.Vuln, res.Fixed, res.Source = vuln, fixed, "git"
+		} else {
+			err = fmt.Errorf("%v; fallback: %v", err, gerr)
+		}
+	}
+	stage("fetch", t0)
 	if err != nil {
-		res.Unavailable = "fixed: " + err.Error()
+		res.Unavailable = err.Error()
 		return res
 	}
 	if len(t.Packages) == 0 {
 		// An unreviewed report lists no packages: those whose Go files
 		// changed between the two versions stand for them, without
 		// symbols (detection by changed lines only).
-		rels = changedPackages(vdir, fdir)
+		rels = changedPackages(vsrc, fsrc)
 		switch {
 		case len(rels) == 0:
 			res.Unavailable = "no packages listed, no Go file changed"
@@ -249,7 +288,7 @@ func runCase(c Case) *Result {
 	}
 	var pkgs []string // ./rel patterns present at vulnerable_at
 	for _, rel := range rels {
-		if _, err := os.Stat(filepath.Join(vdir, rel)); err == nil {
+		if _, err := os.Stat(filepath.Join(vsrc, rel)); err == nil {
 			pkgs = append(pkgs, "./"+rel)
 		}
 	}
@@ -257,23 +296,31 @@ func runCase(c Case) *Result {
 		res.Unavailable = "listed packages absent at vulnerable_at"
 		return res
 	}
+	evidence.Changed, res.Changed = changedLines(rels, vsrc, fsrc)
+	t0 = time.Now()
+	vdir, err := workCopy(t.Module, res.Vuln, vsrc)
+	if err != nil {
+		res.Unavailable = "vulnerable_at: " + err.Error()
+		return res
+	}
+	stage("copy", t0)
+	// Whether each package is a program or a library, without loading
+	// its dependencies (-find): whether it builds, cflr's load tells.
+	t0 = time.Now()
+	out, err := goCmd(vdir, append([]string{"list", "-find", "-e", "-f", "{{.Name}} {{if .Error}}{{.Error}}{{end}}"}, pkgs...)...)
+	stage("list", t0)
+	if err != nil {
+		res.Unavailable = "does not build (vulnerable_at): " + firstLine(err.Error())
+		return res
+	}
 	kinds := map[string]bool{}
-	for _, dir := range []string{vdir, fdir} {
-		out, err := goCmd(dir, append([]string{"list", "-e", "-f", "{{.Name}} {{if .Error}}{{.Error}}{{end}}{{range .DepsErrors}}{{.}}{{break}}{{end}}"}, pkgs...)...)
-		if err != nil {
-			res.Unavailable = "does not build (" + version(dir, vdir) + "): " + firstLine(err.Error())
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		name, errText, _ := strings.Cut(l, " ")
+		if errText != "" {
+			res.Unavailable = "does not build (vulnerable_at): " + firstLine(errText)
 			return res
 		}
-		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-			name, errText, _ := strings.Cut(l, " ")
-			if errText != "" && dir == vdir {
-				res.Unavailable = "does not build (" + version(dir, vdir) + "): " + firstLine(errText)
-				return res
-			}
-			if dir == vdir {
-				kinds[map[bool]string{true: "program", false: "library"}[name == "main"]] = true
-			}
-		}
+		kinds[map[bool]string{true: "program", false: "library"}[name == "main"]] = true
 	}
 	res.Kind = "library"
 	if kinds["program"] {
@@ -282,16 +329,17 @@ func runCase(c Case) *Result {
 			res.Kind = "mixed"
 		}
 	}
-	evidence.Changed, res.Changed = changedLines(rels, vdir, fdir)
 	res.Tools = map[string]*ToolResult{}
+	fdir := ""
 	for _, tool := range toolNames {
 		if tool == "gosec" && !TaintClass(c.Class) || tool == "nilaway" && TaintClass(c.Class) {
 			continue
 		}
-		tr := &ToolResult{}
+		tr := &ToolResult{NFixed: -1}
 		res.Tools[tool] = tr
 		t0 := time.Now()
-		vf, err := runTool(tool, c, t.Module, vdir, pkgs)
+		vf, err := cachedTool(tool, c, t.Module, res.Vuln, vdir, pkgs)
+		stage(tool+"@vuln", t0)
 		if err != nil {
 			tr.Err = "vulnerable_at: " + err.Error()
 			if tool == "cflr" && strings.Contains(err.Error(), "package errors") {
@@ -299,18 +347,33 @@ func runCase(c Case) *Result {
 				res.Tools = nil
 				return res
 			}
-		} else {
-			tr.N = len(vf)
-			tr.Hits, tr.How = Detect(vf, c.Class, evidence)
-			tr.Detected = len(tr.Hits) > 0
-			tr.OnChanged = onChanged(tr.Hits, evidence.Changed)
-			ff, err := runTool(tool, c, t.Module, fdir, present(fdir, pkgs))
-			if err != nil {
+			tr.Secs = time.Since(t0).Seconds()
+			continue
+		}
+		tr.N = len(vf)
+		tr.Hits, tr.How = Detect(vf, c.Class, evidence)
+		tr.Detected = len(tr.Hits) > 0
+		tr.OnChanged = onChanged(tr.Hits, evidence.Changed)
+		if !tr.Detected {
+			// Gone matters only for a detection: the fixed version
+			// is not run.
+			tr.Secs = time.Since(t0).Seconds()
+			continue
+		}
+		t1 := time.Now()
+		if fdir == "" {
+			if fdir, err = workCopy(t.Module, res.Fixed, fsrc); err != nil {
 				tr.Err = "fixed: " + err.Error()
-			} else {
-				tr.NFixed = len(ff)
-				tr.Gone = tr.Detected && Gone(tr.Hits, ff)
+				continue
 			}
+		}
+		ff, err := cachedTool(tool, c, t.Module, res.Fixed, fdir, present(fdir, pkgs))
+		stage(tool+"@fixed", t1)
+		if err != nil {
+			tr.Err = "fixed: " + err.Error()
+		} else {
+			tr.NFixed = len(ff)
+			tr.Gone = Gone(tr.Hits, ff)
 		}
 		tr.Secs = time.Since(t0).Seconds()
 	}
@@ -405,7 +468,17 @@ func rescore(r *Result) {
 		return
 	}
 	vdir := filepath.Join(*workDir, "mods", strings.ReplaceAll(r.Module, "/", "!")+"@"+r.Vuln)
-	fdir := filepath.Join(*workDir, "mods", strings.ReplaceAll(r.Module, "/", "!")+"@"+r.Fixed)
+	var fdir string
+	var err error
+	if r.Source == "git" {
+		fdir, err = gitTree("", r.Module, r.Fixed) // extracted when the case ran
+	} else {
+		fdir, err = moduleSource(r.Module, r.Fixed)
+	}
+	if err != nil {
+		log.Printf("%s: rescore: %v", r.ID, err)
+		return
+	}
 	var rels []string
 	for _, p := range r.Packages {
 		if p == r.Module {
@@ -448,14 +521,35 @@ func firstLine(s string) string {
 
 // goEnv is the environment of the go commands and tools: the module is
 // its own main module, old ones get go.sum entries as needed, and no
-// toolchain is downloaded.
+// toolchain is downloaded. -nosumdb turns the checksum database off,
+// for machines that reach the module proxy but not sum.golang.org.
 func goEnv() []string {
-	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod -buildvcs=false", "GOTOOLCHAIN=local")
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod -buildvcs=false", "GOTOOLCHAIN=local")
+	if *noSumDB {
+		env = append(env, "GOSUMDB=off")
+	}
+	return env
+}
+
+// cpuSecs sums the CPU seconds of the current case's tool runs.
+var cpuSecs float64
+
+// caseDeadline is when the case being run must end (-case-timeout).
+var caseDeadline time.Time
+
+// limit is the time one command may take: -timeout, less where the
+// case's deadline comes first.
+func limit() time.Duration {
+	if caseDeadline.IsZero() {
+		return *timeout
+	}
+	return max(min(*timeout, time.Until(caseDeadline)), time.Second)
 }
 
 // goCmd runs the go command in dir and returns its output.
 func goCmd(dir string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	lim := limit()
+	ctx, cancel := context.WithTimeout(context.Background(), lim)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "nice", append([]string{"go"}, args...)...)
 	cmd.Dir = dir
@@ -464,21 +558,16 @@ func goCmd(dir string, args ...string) (string, error) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
-			return "", fmt.Errorf("timed out after %v", *timeout)
+			return "", fmt.Errorf("timed out after %v", lim.Round(time.Second))
 		}
 		return stdout.String(), fmt.Errorf("%s", cmp(strings.TrimSpace(stderr.String()), err.Error()))
 	}
 	return stdout.String(), nil
 }
 
-// fetchModule returns a writable copy of mod@ver under work/mods,
-// fetching it through the module proxy and downloading its dependencies
-// the first time.
-func fetchModule(mod, ver string) (string, error) {
-	dst := filepath.Join(*workDir, "mods", strings.ReplaceAll(mod, "/", "!")+"@"+ver)
-	if _, err := os.Stat(filepath.Join(dst, ".vulnbench-ok")); err == nil {
-		return dst, nil
-	}
+// moduleSource returns mod@ver's directory in the module cache (read
+// only), fetching it through the module proxy.
+func moduleSource(mod, ver string) (string, error) {
 	empty := filepath.Join(*workDir, "empty")
 	os.MkdirAll(empty, 0o755)
 	out, _ := goCmd(empty, "mod", "download", "-json", mod+"@"+ver)
@@ -493,10 +582,21 @@ func fetchModule(mod, ver string) (string, error) {
 		}
 		return "", fmt.Errorf("proxy: %s", firstLine(msg))
 	}
+	return info.Dir, nil
+}
+
+// workCopy returns a writable copy of src, mod at ver, under work/mods,
+// with a go.mod (a module from before modules gets one naming mod). Its
+// dependencies are downloaded as the tools load it (-mod=mod).
+func workCopy(mod, ver, src string) (string, error) {
+	dst := filepath.Join(*workDir, "mods", strings.ReplaceAll(mod, "/", "!")+"@"+ver)
+	if _, err := os.Stat(filepath.Join(dst, ".vulnbench-ok")); err == nil {
+		return dst, nil
+	}
 	os.RemoveAll(dst)
 	tmp := dst + ".tmp"
 	os.RemoveAll(tmp)
-	if err := os.CopyFS(tmp, os.DirFS(info.Dir)); err != nil {
+	if err := os.CopyFS(tmp, os.DirFS(src)); err != nil {
 		return "", err
 	}
 	filepath.WalkDir(tmp, func(p string, d fs.DirEntry, err error) error {
@@ -510,13 +610,9 @@ func fetchModule(mod, ver string) (string, error) {
 		return nil
 	})
 	if _, err := os.Stat(filepath.Join(tmp, "go.mod")); err != nil {
-		// A module from before modules: the go.mod the proxy serves.
 		if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module "+mod+"\n\ngo 1.16\n"), 0o644); err != nil {
 			return "", err
 		}
-	}
-	if _, err := goCmd(tmp, "mod", "download"); err != nil {
-		return "", fmt.Errorf("go mod download: %s", firstLine(err.Error()))
 	}
 	if err := os.Rename(tmp, dst); err != nil {
 		return "", err
@@ -525,9 +621,36 @@ func fetchModule(mod, ver string) (string, error) {
 	return dst, nil
 }
 
+// cachedTool is runTool with its outcome kept under work/tools, keyed
+// by the tool binary's hash, the module version, the class's mode and
+// the packages; a timeout is not kept.
+func cachedTool(tool string, c Case, mod, ver, dir string, pkgs []string) ([]Finding, error) {
+	file := cacheFile(tool, mod, ver, c.Class, pkgs)
+	if r, ok := readCache(file); ok {
+		cpuSecs += r.CPU
+		if r.Err != "" {
+			return nil, errors.New(r.Err)
+		}
+		return r.Findings, nil
+	}
+	t0 := time.Now()
+	var cpu float64
+	fs, err := runTool(tool, c, mod, dir, pkgs, &cpu)
+	r := &toolRun{Findings: fs, Secs: time.Since(t0).Seconds(), CPU: cpu}
+	cpuSecs += cpu
+	if err != nil {
+		if strings.Contains(err.Error(), "timed out") {
+			return nil, err
+		}
+		r.Err = err.Error()
+	}
+	writeCache(file, r)
+	return fs, err
+}
+
 // runTool runs tool on pkgs of the module in dir and returns its
-// findings, placed relative to dir.
-func runTool(tool string, c Case, mod, dir string, pkgs []string) ([]Finding, error) {
+// findings, placed relative to dir, and sets *cpu to its CPU seconds.
+func runTool(tool string, c Case, mod, dir string, pkgs []string, cpu *float64) ([]Finding, error) {
 	if len(pkgs) == 0 {
 		return nil, nil // every listed package deleted: nothing left to find
 	}
@@ -546,7 +669,8 @@ func runTool(tool string, c Case, mod, dir string, pkgs []string) ([]Finding, er
 		args = []string{*nilawayBin, "-test=false", "-json", "-pretty-print=false", "-include-pkgs=" + mod}
 	}
 	args = append(args, pkgs...)
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	lim := limit()
+	ctx, cancel := context.WithTimeout(context.Background(), lim)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "nice", args...)
 	cmd.Dir = dir
@@ -554,8 +678,13 @@ func runTool(tool string, c Case, mod, dir string, pkgs []string) ([]Finding, er
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	if ps := cmd.ProcessState; ps != nil && cpu != nil {
+		// The tool's and its waited-for children's CPU time: what the
+		// run costs whatever the machine's load.
+		*cpu = (ps.UserTime() + ps.SystemTime()).Seconds()
+	}
 	if ctx.Err() != nil {
-		return nil, fmt.Errorf("timed out after %v", *timeout)
+		return nil, fmt.Errorf("timed out after %v", lim.Round(time.Second))
 	}
 	var ee *exec.ExitError
 	if err != nil && !(tool == "cflr" && errors.As(err, &ee) && ee.ExitCode() == 1) {

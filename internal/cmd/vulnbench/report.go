@@ -166,9 +166,15 @@ func (r *Report) Target() (*Target, string) {
 			continue
 		}
 		t := &Target{Module: m.Module, Vuln: vuln, Fixed: fixed, Packages: m.Packages}
+		// The first fix reference, a GitHub commit preferred (the
+		// fix-commit fallback needs one).
 		for _, ref := range r.References {
-			if u, ok := ref["fix"]; ok && t.Fix == "" {
-				t.Fix = u
+			if u, ok := ref["fix"]; ok {
+				if _, _, isCommit := FixCommit(u); isCommit {
+					t.Fix = u
+					break
+				}
+				t.Fix = cmp(t.Fix, u)
 			}
 		}
 		return t, ""
