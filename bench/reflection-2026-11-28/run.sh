@@ -5,7 +5,7 @@
 # MAIN and NEW are cflr binaries; OUT the directory for the GNU time
 # reports (*.err) and the findings (*.txt); CHECKS the out/checks of
 # make fetch-checks.
-: "${MAIN:?}" "${NEW:?}" "${OUT:?}" "${CHECKS:=/work/main/out/checks}"
+: "${MAIN:?}" "${NEW:?}" "${OUT:?}" "${CHECKS:=out/checks}"
 mkdir -p "$OUT"
 run() { # name dir pkg binary tag flags...
   local name=$1 dir=$2 pkg=$3 bin=$4 tag=$5; shift 5
