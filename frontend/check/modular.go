@@ -76,21 +76,7 @@ func RunPackage(ctx context.Context, prog *frontend.Program, cfg *Config, extern
 	if err != nil {
 		return nil, nil, err
 	}
-	for i := range fs {
-		fs[i].Check = Nil.Name()
-	}
-	fs = sortFindings(fs)
-	nameFuncs(fs, flow)
-	if !cfg.NoSuppress {
-		sup := collectSuppressions(prog)
-		kept := fs[:0]
-		for _, f := range fs {
-			if !sup.suppresses(f) {
-				kept = append(kept, f)
-			}
-		}
-		fs = kept
-	}
+	fs = finishPackage(fs, Nil.Name(), prog, flow, cfg)
 	sums, err := flow.summarize(ctx, export, cfg)
 	if err != nil {
 		return nil, nil, err
@@ -371,4 +357,26 @@ func nilParamBranch(fn *ssa.Function, blk *ssa.BasicBlock) int {
 		}
 	}
 	return -1
+}
+
+// finishPackage names the check of one package's findings, sorts them,
+// names their functions and drops suppressed ones: the end of check.Run,
+// shared by RunPackage and RunTaintPackage.
+func finishPackage(fs []Finding, check string, prog *frontend.Program, flow *FlowGraph, cfg *Config) []Finding {
+	for i := range fs {
+		fs[i].Check = check
+	}
+	fs = sortFindings(fs)
+	nameFuncs(fs, flow)
+	if cfg.NoSuppress {
+		return fs
+	}
+	sup := collectSuppressions(prog)
+	kept := fs[:0]
+	for _, f := range fs {
+		if !sup.suppresses(f) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }

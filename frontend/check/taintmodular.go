@@ -82,21 +82,7 @@ func RunTaintPackage(ctx context.Context, prog *frontend.Program, cfg *Config, e
 	if err != nil {
 		return nil, nil, err
 	}
-	for i := range fs {
-		fs[i].Check = Taint.Name()
-	}
-	fs = sortFindings(fs)
-	nameFuncs(fs, flow)
-	if !cfg.NoSuppress {
-		sup := collectSuppressions(prog)
-		kept := fs[:0]
-		for _, f := range fs {
-			if !sup.suppresses(f) {
-				kept = append(kept, f)
-			}
-		}
-		fs = kept
-	}
+	fs = finishPackage(fs, Taint.Name(), prog, flow, cfg)
 	if len(export) == 0 {
 		return fs, nil, nil
 	}

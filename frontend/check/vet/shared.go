@@ -28,23 +28,11 @@ func runNil(pass *analysis.Pass) error {
 		module = pass.Module.Path
 	}
 	pass.ExportPackageFact(&nilAnalyzed{Module: module})
-	var blank, export []*ssa.Function
-	for _, fn := range res.funcs {
-		if fn.Name() == "_" && fn.Parent() == nil {
-			blank = append(blank, fn)
-		}
-		if exported(fn) {
-			export = append(export, fn)
-		}
-	}
-	prog := frontend.NewProgram(res.pkg.Prog, []*ssa.Package{res.pkg}, blank)
+	prog, export := res.program()
 	extern := func(fn *ssa.Function) *check.Summary {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
+		obj := importedFunc(pass, fn)
+		if obj == nil {
 			return nil
-		}
-		if obj.Origin() != nil {
-			obj = obj.Origin()
 		}
 		var s NilSummary
 		if !pass.ImportObjectFact(obj, &s) {
@@ -144,4 +132,33 @@ func posIn(fset *token.FileSet, p token.Position) token.Pos {
 		return false
 	})
 	return out
+}
+
+// program wraps the package's SSA as a frontend.Program (its blank
+// functions, `func _()`, kept as roots) and lists its exported functions,
+// whose summaries the analyzers export.
+func (res *ssaResult) program() (*frontend.Program, []*ssa.Function) {
+	var blank, export []*ssa.Function
+	for _, fn := range res.funcs {
+		if fn.Name() == "_" && fn.Parent() == nil {
+			blank = append(blank, fn)
+		}
+		if exported(fn) {
+			export = append(export, fn)
+		}
+	}
+	return frontend.NewProgram(res.pkg.Prog, []*ssa.Package{res.pkg}, blank), export
+}
+
+// importedFunc is the generic origin of fn when fn is another package's
+// function (whose facts the pass may import), else nil.
+func importedFunc(pass *analysis.Pass, fn *ssa.Function) *types.Func {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
+		return nil
+	}
+	if obj.Origin() != nil {
+		obj = obj.Origin()
+	}
+	return obj
 }

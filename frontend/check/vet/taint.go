@@ -3,14 +3,12 @@ package vet
 import (
 	"context"
 	"fmt"
-	"go/types"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/cflr/cflr/frontend"
 	"github.com/cflr/cflr/frontend/check"
 )
 
@@ -25,23 +23,11 @@ func runTaint(pass *analysis.Pass, tc *check.TaintConfig) error {
 		return nil // the standard library: modelled, not analyzed
 	}
 	pass.ExportPackageFact(new(taintAnalyzed))
-	var blank, export []*ssa.Function
-	for _, fn := range res.funcs {
-		if fn.Name() == "_" && fn.Parent() == nil {
-			blank = append(blank, fn)
-		}
-		if exported(fn) {
-			export = append(export, fn)
-		}
-	}
-	prog := frontend.NewProgram(res.pkg.Prog, []*ssa.Package{res.pkg}, blank)
+	prog, export := res.program()
 	extern := func(fn *ssa.Function) *check.TaintSummary {
-		obj, ok := fn.Object().(*types.Func)
-		if !ok || obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
+		obj := importedFunc(pass, fn)
+		if obj == nil {
 			return nil
-		}
-		if obj.Origin() != nil {
-			obj = obj.Origin()
 		}
 		var s TaintSummary
 		if !pass.ImportObjectFact(obj, &s) {
