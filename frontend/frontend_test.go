@@ -221,23 +221,9 @@ func enclosing(prog *frontend.Program, pos token.Position) []*ssa.Function {
 func TestDeterministic(t *testing.T) {
 	var first string
 	for _, threads := range []int{1, 3} {
-		prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./containers", "./methods")
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Threads: threads})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, dump := pointsToDump(t, threads, "./containers", "./methods")
 		var sb strings.Builder
-		a.Graph.FillNames()
-		for v := uint32(0); v < a.Graph.NumVertices; v++ {
-			sb.WriteString(a.Graph.Names[v])
-			for _, o := range a.PointsToVertex(v) {
-				sb.WriteString(" " + a.Graph.Names[o])
-			}
-			sb.WriteString("\n")
-		}
+		sb.WriteString(dump)
 		for _, e := range a.CallGraph().Edges {
 			sb.WriteString(frontend.FuncName(e.Caller) + "->" + frontend.FuncName(e.Callee) + "\n")
 		}
@@ -247,6 +233,31 @@ func TestDeterministic(t *testing.T) {
 			t.Errorf("threads %d: different result", threads)
 		}
 	}
+}
+
+// pointsToDump analyzes the packages of testdata/src with the given thread
+// count and writes every vertex's name with the names of its points-to set,
+// one vertex a line.
+func pointsToDump(t *testing.T, threads int, patterns ...string) (*frontend.Analysis, string) {
+	t.Helper()
+	prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Threads: threads})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	a.Graph.FillNames()
+	for v := uint32(0); v < a.Graph.NumVertices; v++ {
+		sb.WriteString(a.Graph.Names[v])
+		for _, o := range a.PointsToVertex(v) {
+			sb.WriteString(" " + a.Graph.Names[o])
+		}
+		sb.WriteString("\n")
+	}
+	return a, sb.String()
 }
 
 // The grammars read the points-to relation as -FT (FT's edges backwards)

@@ -54,23 +54,9 @@ func TestReflectionOff(t *testing.T) {
 func TestReflectionDeterministic(t *testing.T) {
 	var first string
 	for _, threads := range []int{1, 3} {
-		prog, err := frontend.Load(context.Background(), &frontend.Config{Dir: "testdata/src", Debug: true}, "./reflection")
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := frontend.Analyze(context.Background(), prog, &frontend.AnalysisOptions{Threads: threads})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, dump := pointsToDump(t, threads, "./reflection")
 		var sb strings.Builder
-		a.Graph.FillNames()
-		for v := uint32(0); v < a.Graph.NumVertices; v++ {
-			sb.WriteString(a.Graph.Names[v])
-			for _, o := range a.PointsToVertex(v) {
-				sb.WriteString(" " + a.Graph.Names[o])
-			}
-			sb.WriteString("\n")
-		}
+		sb.WriteString(dump)
 		if threads == 1 {
 			first = sb.String()
 		} else if sb.String() != first {

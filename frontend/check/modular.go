@@ -63,15 +63,10 @@ func RunPackage(ctx context.Context, prog *frontend.Program, cfg *Config, extern
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true})
+	flow, pass, err := packagePass(ctx, prog, cfg, extern)
 	if err != nil {
 		return nil, nil, err
 	}
-	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope, Threads: cfg.Threads, extern: extern})
-	if err != nil {
-		return nil, nil, err
-	}
-	pass := &Pass{Prog: prog, Analysis: a, Flow: flow, Config: cfg}
 	fs, err := runChecker(ctx, Nil, pass)
 	if err != nil {
 		return nil, nil, err
@@ -379,4 +374,19 @@ func finishPackage(fs []Finding, check string, prog *frontend.Program, flow *Flo
 		}
 	}
 	return kept
+}
+
+// packagePass analyzes one package and builds its value-flow graph, the
+// start of check.Run shared by RunPackage and RunTaintPackage; extern links
+// nilflow's calls into other packages (nil for taint, which links its own).
+func packagePass(ctx context.Context, prog *frontend.Program, cfg *Config, extern func(*ssa.Function) *Summary) (*FlowGraph, *Pass, error) {
+	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope, Threads: cfg.Threads, extern: extern})
+	if err != nil {
+		return nil, nil, err
+	}
+	return flow, &Pass{Prog: prog, Analysis: a, Flow: flow, Config: cfg}, nil
 }

@@ -67,17 +67,12 @@ func RunTaintPackage(ctx context.Context, prog *frontend.Program, cfg *Config, e
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true})
-	if err != nil {
-		return nil, nil, err
-	}
-	flow, err := BuildFlow(prog, a, &FlowOptions{Context: cfg.Context, Scope: cfg.Scope, Threads: cfg.Threads})
+	flow, pass, err := packagePass(ctx, prog, cfg, nil)
 	if err != nil {
 		return nil, nil, err
 	}
 	flow.taintExtern = extern
 	wholeCells(flow)
-	pass := &Pass{Prog: prog, Analysis: a, Flow: flow, Config: cfg}
 	fs, err := runChecker(ctx, Taint, pass)
 	if err != nil {
 		return nil, nil, err
