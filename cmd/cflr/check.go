@@ -46,6 +46,7 @@ type checkFlags struct {
 	noSuppress bool
 	noRefute   bool
 	nilHeap    bool
+	nilSources string
 	library    bool
 	scope      string
 	cpuProfile string
@@ -117,6 +118,7 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.BoolVar(&f.reflection, "reflection", true, "model reflection in the points-to analysis (reflect.Value and reflect.Type as tagged objects); --reflection=false: reflection yields unknown memory (overrides the configuration's reflection:)")
 	fl.BoolVar(&f.noRefute, "no-refute", false, "report nilflow's first witness without checking its path conditions")
 	fl.BoolVar(&f.nilHeap, "nil-heap", false, "nilflow: follow nils through struct fields they share with other values (more findings, most of them false)")
+	fl.StringVar(&f.nilSources, "nil-sources", check.NilSourcesDefault, "nilflow: which nils to report: default leaves out the nils returned by functions whose results do not end in an error (a sentinel is the callee's contract) and nils stored into struct fields; all reports them too (more findings, most of them false; overrides the configuration's nil-sources:)")
 	fl.IntVar(&f.gcPercent, "gc-percent", 400, "Go GC target (GOGC, if set, wins): the heap grows to 1+N/100 times the live program and analysis before a collection (and at most to 3/4 of the machine's memory, unless GOMEMLIMIT is set); lower saves memory at some CPU cost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
 	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with the analysis still live, to this file")
@@ -144,10 +146,17 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		if err != nil {
 			return usageErr(fmt.Errorf("--config: %w", err))
 		}
-		cfg.Checks, cfg.Taint, cfg.NoReflection = fc.Checks, fc.Taint, fc.NoReflection
+		cfg.Checks, cfg.Taint, cfg.NoReflection, cfg.NilSources = fc.Checks, fc.Taint, fc.NoReflection, fc.NilSources
 	}
 	if cmd.Flags().Changed("reflection") {
 		cfg.NoReflection = !f.reflection
+	}
+	if f.config == "" || cmd.Flags().Changed("nil-sources") {
+		ns, err := check.ParseNilSources(f.nilSources)
+		if err != nil {
+			return usageErr(fmt.Errorf("--nil-sources: %w", err))
+		}
+		cfg.NilSources = ns
 	}
 	if f.profile != "" {
 		prof, err := check.ParseProfile(f.profile)

@@ -71,6 +71,12 @@ type Config struct {
 	// stored into with other values (nilheap.go): more findings, most of
 	// them false.
 	NilHeap bool
+	// NilSources says which nils nilflow reports (nilsources.go):
+	// NilSourcesDefault ("" too) leaves out the nils that functions
+	// whose results do not end in an error return (sentinels of their
+	// contract) and nils stored into struct fields; NilSourcesAll
+	// reports them too.
+	NilSources string
 	// Progress, when non-nil, is told the phase being run ("points-to",
 	// "value flow", "nilflow", ...).
 	Progress func(phase string)

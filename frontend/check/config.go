@@ -23,6 +23,7 @@ import (
 //	checks: [nil, taint]            # default: every check
 //	profile: cli                    # default: server (see Profiles)
 //	reflection: false               # default: true (Config.NoReflection)
+//	nil-sources: all                # default: default (Config.NilSources)
 //	taint:
 //	  sources:                      # a list adds to the built-in sources
 //	    - example.com/app.ReadInput
@@ -472,7 +473,7 @@ func (p *cfgParser) file(doc *yaml.Node) (*Config, error) {
 	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
 		return fc, nil
 	}
-	kvs, err := p.mapping(root, "the configuration", "checks", "profile", "reflection", "taint")
+	kvs, err := p.mapping(root, "the configuration", "checks", "profile", "reflection", "nil-sources", "taint")
 	if err != nil {
 		return nil, err
 	}
@@ -519,6 +520,16 @@ func (p *cfgParser) file(doc *yaml.Node) (*Config, error) {
 				return nil, p.at(kv[1], "reflection must be true or false")
 			}
 			fc.NoReflection = !on
+		case "nil-sources":
+			s, err := p.str(kv[1], "nil-sources")
+			if err != nil {
+				return nil, err
+			}
+			ns, err := ParseNilSources(s)
+			if err != nil {
+				return nil, p.at(kv[1], "%v", err)
+			}
+			fc.NilSources = ns
 		}
 	}
 	return fc, nil

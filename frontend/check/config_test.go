@@ -133,7 +133,7 @@ func TestConfigEntries(t *testing.T) {
 // entry's file:line:col.
 func TestConfigErrors(t *testing.T) {
 	for _, tt := range []struct{ name, text, want string }{
-		{"a.yaml", "chekcs: [taint]\n", `a.yaml:1:1: unknown key "chekcs" in the configuration (want checks, profile, reflection, taint)`},
+		{"a.yaml", "chekcs: [taint]\n", `a.yaml:1:1: unknown key "chekcs" in the configuration (want checks, profile, reflection, nil-sources, taint)`},
 		{"a.yaml", "checks: [taint]\nprofile: clii\n", `a.yaml:2:10: unknown profile "clii" (want server or cli)`},
 		{"a.yaml", "profile: [cli]\n", `a.yaml:1:10: profile must be a string, not a list`},
 		{"a.yaml", "reflection: maybe\n", `a.yaml:1:13: reflection must be true or false`},
@@ -230,6 +230,29 @@ func TestConfigReflection(t *testing.T) {
 		}
 		if fc.NoReflection != want {
 			t.Errorf("%q: NoReflection = %v, want %v", text, fc.NoReflection, want)
+		}
+	}
+}
+
+// TestConfigNilSources: nil-sources: chooses nilflow's sources
+// (Config.NilSources); absent, the default.
+func TestConfigNilSources(t *testing.T) {
+	for text, want := range map[string]string{"checks: [nilflow]\n": "", "nil-sources: all\n": NilSourcesAll, "nil-sources: default\n": NilSourcesDefault} {
+		fc, err := ParseConfig("n.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fc.NilSources != want {
+			t.Errorf("%q: NilSources = %q, want %q", text, fc.NilSources, want)
+		}
+	}
+	for text, want := range map[string]string{
+		"nil-sources: some\n": `n.yaml:1:14: unknown nil sources "some" (want default or all)`,
+		"nil-sources: [all]\n": "n.yaml:1:14: nil-sources must be a string, not a list",
+	} {
+		_, err := ParseConfig("n.yaml", []byte(text))
+		if err == nil || err.Error() != want {
+			t.Errorf("%q: error %v, want %s", text, err, want)
 		}
 	}
 }

@@ -76,6 +76,10 @@ type EdgeInfo struct {
 	// allocated (p.f = v, &T{f: v}): nilflow follows a nil through it
 	// only with NilHeap (nilheap.go).
 	FieldInit bool
+	// NilField marks a store (st) of the constant nil into a struct
+	// field (&T{f: nil}, x.f = nil): nilflow follows it only with
+	// NilSourcesAll (nilsources.go).
+	NilField bool
 	// Unguarded marks a load that reads a stored value whose guard holds
 	// at the load but not at the store (localmem.go): the error
 	// convention's nils do not cross it (nilerr.go).
@@ -91,6 +95,10 @@ type NilSource struct {
 	// modular.go), is the witness step of the source: "" for a nil the
 	// code writes.
 	Desc string
+	// Sentinel marks such a nil when that function's results do not end
+	// in an error: it leaves the function through a return that the
+	// default nil sources do not follow (nilsources.go).
+	Sentinel bool
 }
 
 // SinkKind says what a nil sink does with its value.

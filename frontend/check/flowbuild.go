@@ -323,6 +323,10 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 				return
 			}
 			if n, ok := b.nilVertex(c, i.Pos()); ok && len(cells) == 1 {
+				// A struct value's field too: the value is copied
+				// into the heap whole (fzf's t := Terminal{separator:
+				// nil}; &t).
+				_, info.NilField = i.Addr.(*ssa.FieldAddr)
 				b.connect([]uint32{n}, cells[0], LabelStore, graph.NoIndex, info)
 			}
 			return

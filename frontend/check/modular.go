@@ -92,6 +92,7 @@ func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, cfg *Con
 		return nil, err
 	}
 	skip := nilSkip(g, cfg)
+	relabel := nilRelabel(g, cfg)
 	// leaf is the one vertex of a nilable value's leaves, and the symbol
 	// that says it is nil (NI: a nil interface).
 	leaf := func(ls []uint32, t types.Type) (uint32, string, bool) {
@@ -125,7 +126,7 @@ func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, cfg *Con
 	condFlows := map[*ssa.Function][]SummaryFlow{}
 	var srcs []SourceEdge
 	for _, s := range g.NilSources {
-		if !s.Local {
+		if !s.Local || s.Sentinel && !allNils(cfg) {
 			continue
 		}
 		if v := g.VertexAt(s.V); v.Kind == VNil && isExported[v.Func] && isNilConst(v.Value) {
@@ -156,7 +157,7 @@ func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, cfg *Con
 	}
 	var sv *Solved
 	if len(srcs) > 0 && len(targets) > 0 {
-		if sv, err = g.Solve(ctx, "nilflow summaries", gr, srcs, &SolveOptions{Skip: skip, Targets: targets, Threads: threads}); err != nil {
+		if sv, err = g.Solve(ctx, "nilflow summaries", gr, srcs, &SolveOptions{Skip: skip, Relabel: relabel, Targets: targets, Threads: threads}); err != nil {
 			return nil, err
 		}
 	}
@@ -204,7 +205,7 @@ func (g *FlowGraph) summarize(ctx context.Context, fns []*ssa.Function, cfg *Con
 				return x.Kind == VReturn && x.Func == fn
 			}
 			ts := append(append([]uint32(nil), sinkTargets...), rets...)
-			psv, err := g.Solve(ctx, "nilflow summaries", gr, []SourceEdge{{Dst: pv, Label: label, Index: graph.NoIndex}}, &SolveOptions{Skip: ownRet, Targets: ts, Threads: threads})
+			psv, err := g.Solve(ctx, "nilflow summaries", gr, []SourceEdge{{Dst: pv, Label: label, Index: graph.NoIndex}}, &SolveOptions{Skip: ownRet, Relabel: relabel, Targets: ts, Threads: threads})
 			if err != nil {
 				return nil, err
 			}
@@ -269,7 +270,7 @@ func (b *flowBuilder) externCall(instr ssa.CallInstruction, c *ssa.CallCommon, r
 		if len(r.Steps) > 0 {
 			desc += " (" + strings.Join(r.Steps, " → ") + ")"
 		}
-		b.nilSource(NilSource{V: n, Iface: isIface(results.At(r.Result).Type()), Local: true, Desc: desc})
+		b.nilSource(NilSource{V: n, Iface: isIface(results.At(r.Result).Type()), Local: true, Desc: desc, Sentinel: !endsInError(fn.Signature)})
 		b.connect([]uint32{n}, dst, LabelAssign, graph.NoIndex, info)
 	}
 	for _, f := range s.Flows {

@@ -80,7 +80,7 @@ func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *Ref
 	}
 	var srcs []SourceEdge
 	for _, s := range g.NilSources {
-		if !s.Local {
+		if !s.Local || s.Sentinel && !allNils(p.Config) {
 			continue
 		}
 		label := "nil"
@@ -93,7 +93,7 @@ func literalFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, rst *Ref
 	for _, s := range g.NilSinks {
 		targets = append(targets, s.V)
 	}
-	sv, err := g.Solve(ctx, "nilflow", gr, srcs, &SolveOptions{Skip: nilSkip(g, p.Config), Targets: targets, Threads: p.Config.Threads})
+	sv, err := g.Solve(ctx, "nilflow", gr, srcs, &SolveOptions{Skip: nilSkip(g, p.Config), Relabel: nilRelabel(g, p.Config), Targets: targets, Threads: p.Config.Threads})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -200,7 +200,7 @@ func nilSkip(g *FlowGraph, cfg *Config) func(int, graph.Edge) bool {
 	}
 	return func(i int, e graph.Edge) bool {
 		info := g.InfoAt(i)
-		if !followsStore(info, cfg) {
+		if !followsStore(info, cfg) || info.NilField && !allNils(cfg) {
 			return true
 		}
 		return info.Callee != nil && !local(info.Callee)

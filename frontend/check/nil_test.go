@@ -8,12 +8,16 @@ import (
 )
 
 // nilPkgs are the nilflow testdata packages, each with // want comments.
+// Their wants are every nil's (NilSourcesAll): they test how nils flow
+// and how guards and refutation stop them, whatever their source;
+// testdata/src/nilsources tests the default's choice of sources
+// (TestNilSources).
 var nilPkgs = []string{"nilbasic", "nilflow/...", "nilcorr", "nilmem", "nilerr", "nilrecall", "nilkill", "nildispatch", "nilloop"}
 
 func TestNilWant(t *testing.T) {
 	for _, pkg := range nilPkgs {
 		t.Run(pkg, func(t *testing.T) {
-			fs, _ := runCheck(t, &Config{Checks: []string{"nilflow"}, Context: true}, pkg)
+			fs, _ := runCheck(t, &Config{Checks: []string{"nilflow"}, Context: true, NilSources: NilSourcesAll}, pkg)
 			expect(t, fs, pkg)
 		})
 	}
@@ -59,7 +63,7 @@ func TestNilSuppressAndDeterminism(t *testing.T) {
 // returns to, finds that witness infeasible.
 func TestNilContextInsensitive(t *testing.T) {
 	for _, noRefute := range []bool{true, false} {
-		fs, _ := runCheck(t, &Config{Checks: []string{"nilflow"}, Context: false, NoRefute: noRefute}, "nilbasic")
+		fs, _ := runCheck(t, &Config{Checks: []string{"nilflow"}, Context: false, NoRefute: noRefute, NilSources: NilSourcesAll}, "nilbasic")
 		found := false
 		for _, f := range fs {
 			if f.Pos.Line == 82 { // return a.x in contexts()

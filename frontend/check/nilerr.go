@@ -501,6 +501,10 @@ func errFindings(ctx context.Context, p *Pass, gr *grammar.Grammar, done map[uin
 			// another label's number.)
 			return e.Label == st && g.Labels[st] == LabelStore || g.InfoAt(i).Unguarded || skip(i, e)
 		},
+		// The error convention's nils leave functions through every
+		// return, whatever the setting of nil sources (nilsources.go):
+		// a function that logs the error and returns the value passes
+		// on a nil the code shows, not a sentinel of its contract.
 		Targets: targets, Threads: p.Config.Threads,
 	})
 	if err != nil {

@@ -152,6 +152,7 @@ func refuteSearch(ctx context.Context, g *FlowGraph, sv *Solved, kept []int32, g
 			Edges:      edges,
 			SkipSource: func(k int) bool { return slices.Contains(forbidden, int32(-1-k)) },
 			Targets:    []uint32{s.V},
+			Relabel:    sv.Relabel(),
 			Threads:    threads,
 		})
 		if err != nil {

@@ -50,6 +50,7 @@ type Solved struct {
 	reach    map[int][]uint64 // symbol → bitset of the vertices Root reaches by it
 	glab     *graph.Graph
 	derived  int64 // res.CountEdges()
+	relabel  func(int, graph.Edge) string
 }
 
 // SolveOptions says which edges FlowGraph.Solve leaves out and how
@@ -72,6 +73,11 @@ type SolveOptions struct {
 	// but a call site (Info.Site), for witness steps: called only for
 	// the edges that witnesses use.
 	Describe func(*SourceEdge) string
+	// Relabel, when non-nil, gives flow edge i a label of the check's
+	// own (nilflow's sret_i, nilsources.go) in place of its label, or
+	// "" to keep it. Re-solves over part of the edges (Edges) pass the
+	// first solve's Relabel on (Solved.Relabel).
+	Relabel func(i int, e graph.Edge) string
 	// Threads is the solver's parallelism.
 	Threads int
 }
@@ -157,6 +163,15 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 			nk++
 		}
 	}
+	flowEdge := func(i int32) graph.Edge {
+		e := g.Edges[i]
+		if opts.Relabel != nil {
+			if l := opts.Relabel(int(i), e); l != "" {
+				e.Label = sg.Label(l)
+			}
+		}
+		return e
+	}
 	seen := make(map[graph.Edge]struct{}, nk)
 	m := 0
 	for c, k := range keep {
@@ -165,7 +180,7 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 		}
 		var e graph.Edge
 		if c < len(flowKept) {
-			e = g.Edges[flowKept[c]]
+			e = flowEdge(flowKept[c])
 		} else {
 			k := srcKept[c-len(flowKept)]
 			e = graph.Edge{Src: sources[k].Src, Dst: sources[k].Dst, Label: srcLabel[k], Index: srcIndex(&sources[k])}
@@ -178,12 +193,12 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 		m++
 	}
 	seen = nil
-	sv := &Solved{g: g, sources: sources, describe: opts.Describe, glab: sg}
+	sv := &Solved{g: g, sources: sources, describe: opts.Describe, glab: sg, relabel: opts.Relabel}
 	sg.Edges = make([]graph.Edge, 0, m)
 	sv.orig = make([]int32, 0, m)
 	for c, i := range flowKept {
 		if keep[c] {
-			sg.Edges = append(sg.Edges, g.Edges[i])
+			sg.Edges = append(sg.Edges, flowEdge(i))
 			sv.orig = append(sv.orig, i)
 		}
 	}
@@ -236,6 +251,10 @@ func (g *FlowGraph) Solve(ctx context.Context, name string, gr *grammar.Grammar,
 }
 
 const noLocal = ^uint32(0)
+
+// Relabel is the Relabel the solve was made with, for re-solves over its
+// edges.
+func (s *Solved) Relabel() func(int, graph.Edge) string { return s.relabel }
 
 // toLocal is v's number in the solved graph.
 func (s *Solved) toLocal(v uint32) (uint32, bool) {
@@ -496,7 +515,7 @@ func (s *Solved) step(k int) (Step, bool) {
 		d = "passed to " + funcShort(info.Callee) + " as " + dst
 	case LabelICall:
 		d = "receiver of " + funcShort(info.Callee)
-	case LabelRet:
+	case LabelRet, labelSRet:
 		d = "returned by " + funcShort(info.Callee) + " into " + dst
 	case LabelStore:
 		d = "stored into " + dst

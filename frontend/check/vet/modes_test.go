@@ -27,6 +27,20 @@ import (
 // callee in `cflr check`. The test fails on any difference that
 // testdata/nilaway-differences.txt does not list, with its reason.
 func TestNilAwayModesAgree(t *testing.T) {
+	// Both settings of nil sources, each with its differences: every
+	// nil's (check.NilSourcesAll) and the default's.
+	for _, c := range []struct{ sources, differences string }{
+		{check.NilSourcesAll, "testdata/nilaway-differences.txt"},
+		{check.NilSourcesDefault, "testdata/nilaway-differences-default.txt"},
+	} {
+		t.Run(c.sources, func(t *testing.T) {
+			defer setNilSources(t, c.sources)()
+			modesAgree(t, c.sources, c.differences)
+		})
+	}
+}
+
+func modesAgree(t *testing.T, sources, differencesFile string) {
 	const dir = "../testdata/nilaway"
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -48,7 +62,7 @@ func TestNilAwayModesAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := check.Run(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Context: true})
+	fs, err := check.Run(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Context: true, NilSources: sources})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +108,7 @@ func TestNilAwayModesAgree(t *testing.T) {
 	sort.Strings(onlyWhole)
 	sort.Strings(onlyVet)
 	t.Logf("cflr check: %d findings, vet mode: %d; only cflr check: %d, only vet mode: %d", len(whole), len(modular), len(onlyWhole), len(onlyVet))
-	want, why := differences(t, "testdata/nilaway-differences.txt")
+	want, why := differences(t, differencesFile)
 	got := map[string]bool{}
 	for _, k := range onlyWhole {
 		got["only cflr check: "+k] = true

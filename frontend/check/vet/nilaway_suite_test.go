@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/cflr/cflr/frontend/check"
 	"github.com/cflr/cflr/frontend/check/internal/linetally"
 	"github.com/cflr/cflr/frontend/check/vet"
 )
@@ -18,6 +19,10 @@ import (
 // nilchecked.go) took it from 365 to 545 through the shared builder
 // (cflr check: 547).
 const vetNilAwayHitFloor = 545
+
+// vetNilAwayDefaultHitFloor is the default nil sources' figure
+// (-nilflow.sources=default; cflr check: nilawayDefaultHitFloor).
+const vetNilAwayDefaultHitFloor = 0
 
 // TestNilAwaySuite scores vet mode's NilFlow on NilAway's suite as
 // frontend/check's test of the same name scores `cflr check`: a report on
@@ -32,29 +37,36 @@ func TestNilAwaySuite(t *testing.T) {
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatal("testdata has errors")
 	}
-	g, err := checker.Analyze([]*analysis.Analyzer{vet.NilFlow}, pkgs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var reports []linetally.Report
-	for _, act := range g.Roots {
-		if act.Err != nil {
-			t.Fatalf("%s: %v", act, act.Err)
+	for _, c := range []struct {
+		sources string
+		floor   int
+	}{{check.NilSourcesAll, vetNilAwayHitFloor}, {check.NilSourcesDefault, vetNilAwayDefaultHitFloor}} {
+		restore := setNilSources(t, c.sources)
+		g, err := checker.Analyze([]*analysis.Analyzer{vet.NilFlow}, pkgs, nil)
+		restore()
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, d := range act.Diagnostics {
-			p := act.Package.Fset.Position(d.Pos)
-			reports = append(reports, linetally.Report{File: p.Filename, Line: p.Line, Message: d.Message})
+		var reports []linetally.Report
+		for _, act := range g.Roots {
+			if act.Err != nil {
+				t.Fatalf("%s: %v", act, act.Err)
+			}
+			for _, d := range act.Diagnostics {
+				p := act.Package.Fset.Position(d.Pos)
+				reports = append(reports, linetally.Report{File: p.Filename, Line: p.Line, Message: d.Message})
+			}
 		}
-	}
-	tally, err := linetally.Count(dir, reports)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("vet mode's NilFlow on NilAway's suite (%d reports, %v):\n%s", len(reports), time.Since(start).Round(time.Millisecond), tally)
-	for _, r := range tally.Unwanted {
-		t.Logf("no want: %s:%d: %s", r.File, r.Line, r.Message)
-	}
-	if tally.Total.Hits < vetNilAwayHitFloor {
-		t.Errorf("NilFlow hits %d of %d want lines, below the floor of %d", tally.Total.Hits, tally.Total.Wants, vetNilAwayHitFloor)
+		tally, err := linetally.Count(dir, reports)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("vet mode's NilFlow, -nilflow.sources=%s, on NilAway's suite (%d reports, %v):\n%s", c.sources, len(reports), time.Since(start).Round(time.Millisecond), tally)
+		for _, r := range tally.Unwanted {
+			t.Logf("no want (%s): %s:%d: %s", c.sources, r.File, r.Line, r.Message)
+		}
+		if tally.Total.Hits < c.floor {
+			t.Errorf("-nilflow.sources=%s: NilFlow hits %d of %d want lines, below the floor of %d", c.sources, tally.Total.Hits, tally.Total.Wants, c.floor)
+		}
 	}
 }

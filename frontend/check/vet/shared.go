@@ -2,6 +2,7 @@ package vet
 
 import (
 	"context"
+	"fmt"
 	"go/token"
 	"go/types"
 	"strings"
@@ -48,7 +49,11 @@ func runNil(pass *analysis.Pass) error {
 		}
 		return sum
 	}
-	fs, sums, err := check.RunPackage(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Threads: 1, Context: true}, extern, export)
+	sources, err := check.ParseNilSources(nilSources)
+	if err != nil {
+		return fmt.Errorf("-nilflow.sources: %w", err)
+	}
+	fs, sums, err := check.RunPackage(context.Background(), prog, &check.Config{Checks: []string{"nilflow"}, Threads: 1, Context: true, NilSources: sources}, extern, export)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/cflr/cflr/frontend/check"
 	"github.com/cflr/cflr/frontend/check/vet"
 )
 
@@ -60,6 +61,10 @@ func init() {
 }
 
 func TestNilFlow(t *testing.T) {
+	// Its wants are every nil's (sentinels of nila.MayNil and
+	// nilcases.mayNil among them): TestSharedTestdata's nilsources
+	// tests the default.
+	defer setNilSources(t, check.NilSourcesAll)()
 	for _, e := range run(t, analysistest.TestData(), vet.NilFlow, "example.com/nilcases", "example.com/nila", "example.com/nilb") {
 		t.Error(e)
 	}
@@ -83,13 +88,31 @@ func TestSharedTestdata(t *testing.T) {
 	}
 	want, why := differences(t, "testdata/differences.txt")
 	got := map[string]int{}
+	// The nilflow packages' wants are every nil's (check.NilSourcesAll),
+	// but nilsources's, which are the default's (check's TestNilWant and
+	// TestNilSources).
+	allNils := []string{"./taintuniverse/..."}
+	ents, err := os.ReadDir(shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if e.IsDir() && strings.HasPrefix(e.Name(), "nil") && e.Name() != "nilsources" {
+			allNils = append(allNils, "./"+e.Name()+"/...")
+		}
+	}
 	for _, c := range []struct {
 		a        *analysis.Analyzer
+		sources  string
 		patterns []string
 	}{
-		{vet.NilFlow, []string{"./nil...", "./taintuniverse/..."}},
-		{vet.Taint, []string{"./taint/...", "./taintcli/...", "./taintgosec/..."}},
+		{vet.NilFlow, check.NilSourcesAll, allNils},
+		{vet.NilFlow, check.NilSourcesDefault, []string{"./nilsources/..."}},
+		{vet.Taint, "", []string{"./taint/...", "./taintcli/...", "./taintgosec/..."}},
 	} {
+		if c.sources != "" {
+			defer setNilSources(t, c.sources)()
+		}
 		for _, e := range run(t, shared, c.a, c.patterns...) {
 			if strings.Contains(e, ": unexpected fact: ") {
 				continue // the shared testdata does not spell out vet's facts
@@ -105,6 +128,20 @@ func TestSharedTestdata(t *testing.T) {
 	for e, n := range want {
 		if got[e] < n {
 			t.Errorf("documented difference (%s) occurs %d times, listed %d times:\n%s", why[e], got[e], n, e)
+		}
+	}
+}
+
+// setNilSources sets -nilflow.sources and returns what restores it.
+func setNilSources(t *testing.T, s string) func() {
+	t.Helper()
+	old := vet.NilFlow.Flags.Lookup("sources").Value.String()
+	if err := vet.NilFlow.Flags.Set("sources", s); err != nil {
+		t.Fatal(err)
+	}
+	return func() {
+		if err := vet.NilFlow.Flags.Set("sources", old); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
