@@ -247,7 +247,7 @@ func TestConfigNilSources(t *testing.T) {
 		}
 	}
 	for text, want := range map[string]string{
-		"nil-sources: some\n": `n.yaml:1:14: unknown nil sources "some" (want default or all)`,
+		"nil-sources: some\n":  `n.yaml:1:14: unknown nil sources "some" (want default or all)`,
 		"nil-sources: [all]\n": "n.yaml:1:14: nil-sources must be a string, not a list",
 	} {
 		_, err := ParseConfig("n.yaml", []byte(text))

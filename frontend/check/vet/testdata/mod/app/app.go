@@ -8,7 +8,7 @@ import (
 )
 
 func Addr() string {
-	c := lib.Dial("")
+	c, _ := lib.Dial("")
 	return c.Addr
 }
 

@@ -4,7 +4,7 @@ package clean
 import "vetmod/lib"
 
 func Addr() string {
-	if c := lib.Dial(""); c != nil {
+	if c, _ := lib.Dial(""); c != nil {
 		return c.Addr
 	}
 	return ""

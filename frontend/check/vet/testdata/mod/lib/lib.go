@@ -5,12 +5,12 @@ import "os/exec"
 
 type Conn struct{ Addr string }
 
-// Dial returns nil for an empty address.
-func Dial(addr string) *Conn {
+// Dial returns nil, with a nil error, for an empty address.
+func Dial(addr string) (*Conn, error) {
 	if addr == "" {
-		return nil
+		return nil, nil
 	}
-	return &Conn{Addr: addr}
+	return &Conn{Addr: addr}, nil
 }
 
 // Run runs a shell command.
