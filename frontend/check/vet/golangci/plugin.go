@@ -37,6 +37,10 @@ type Settings struct {
 	// own (golangci-lint shows related information that way); off by
 	// default, as the message already holds the whole witness.
 	Related bool `json:"related"`
+	// NilSources is nilflow's nil sources: "default" (also when empty)
+	// or "all" (vet.NilFlow's -nilflow.sources, cflr check's
+	// --nil-sources).
+	NilSources string `json:"nil-sources"`
 }
 
 // New builds the plugin from its settings.
@@ -53,6 +57,11 @@ type plugin struct{ s Settings }
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	for _, a := range []*analysis.Analyzer{vet.NilFlow, vet.Taint} {
 		if err := a.Flags.Set("related", fmt.Sprint(p.s.Related)); err != nil {
+			return nil, err
+		}
+	}
+	if p.s.NilSources != "" {
+		if err := vet.NilFlow.Flags.Set("sources", p.s.NilSources); err != nil {
 			return nil, err
 		}
 	}
