@@ -182,7 +182,9 @@ func nilWitness(ctx context.Context, p *Pass, sv *Solved, gr *grammar.Grammar, s
 
 // nilSkip drops the edges nilflow does not follow: stores into objects
 // the storing function did not allocate (EdgeInfo.Existing, see
-// initStore), stores of values into fields (nilheap.go), and calls into and returns from code outside the checked
+// initStore), stores of values into fields (nilheap.go), stores of the
+// constant nil into fields unless cfg asks for every nil
+// (EdgeInfo.NilField, nilsources.go), and calls into and returns from code outside the checked
 // packages. A nil passed to a library is not followed through its body:
 // library functions are shared by every caller, so a nil entering one
 // (sort.Sort's data) would come back out at callbacks of other callers

@@ -19,7 +19,8 @@ package check
 // the constant nil into a struct field of an object the storing function
 // allocated (EdgeInfo.FieldInit), unless Config.NilHeap asks for it.
 // What stays: a nil constant written into a field (&T{f: nil}, x.f = nil
-// on a fresh x), where every object built there starts nil; a load that
+// on a fresh x), where every object built there starts nil (with
+// NilSourcesAll only: the default drops it too, nilsources.go); a load that
 // reads its own function's store (local memory, localmem.go); captured
 // and address-taken variables, whose cells are not fields; nils in
 // container elements. Stores into objects from elsewhere are never
