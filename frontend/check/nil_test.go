@@ -8,7 +8,7 @@ import (
 )
 
 // nilPkgs are the nilflow testdata packages, each with // want comments.
-var nilPkgs = []string{"nilbasic", "nilflow/...", "nilcorr", "nilmem", "nilerr", "nilrecall", "nilkill", "nildispatch", "nilloop"}
+var nilPkgs = []string{"nilbasic", "nilflow/...", "nilcorr", "nilmem", "nilerr", "nilrecall", "nilkill", "nildispatch", "nilloop", "nilphi"}
 
 func TestNilWant(t *testing.T) {
 	for _, pkg := range nilPkgs {

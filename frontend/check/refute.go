@@ -432,7 +432,7 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 	k := atomKey{f: f.id, v: cv, idx: idx}
 	_, known := p.atoms[k]
 	z := p.atom(k)
-	if phi, ok := cv.(*ssa.Phi); ok && !known && depth < 8 {
+	if phi, ok := cv.(*ssa.Phi); ok && !known && depth < 8 && !p.phiBool(f, phi, z, depth) {
 		p.phiCond(f, phi, z, depth)
 	}
 	return z
@@ -692,6 +692,13 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 				// it holds it where the witness starts.
 				p.c.add(i, p.nilLit(cur, dst.Value))
 			}
+			if call, errIdx, ok := errSourceCall(dst); ok {
+				// An error-path nil (nilerr.go) comes with its call's
+				// error: the witness starts where it is not nil, and the
+				// error's atom is the one its tests (through phis too)
+				// read.
+				p.c.add(i, -p.nilAtom(cur, call, errIdx))
+			}
 			continue
 		}
 		site := info.Site
@@ -840,4 +847,23 @@ func livePredList(b *ssa.BasicBlock) []*ssa.BasicBlock {
 		}
 	}
 	return live
+}
+
+// errSourceCall reports whether v, the first vertex of a witness, is a
+// result of a (T, error) call other than its error: an error-path nil
+// (nilerr.go; literal nils start at VNil vertices). It returns the call
+// and the index of its error.
+func errSourceCall(v *Vertex) (*ssa.Call, int, bool) {
+	if v.Kind != VTuple || v.Field >= 0 {
+		return nil, 0, false
+	}
+	c, ok := v.Value.(*ssa.Call)
+	if !ok {
+		return nil, 0, false
+	}
+	tt, ok := c.Type().(*types.Tuple)
+	if !ok || !ErrConventionResults(tt) || v.Index == tt.Len()-1 {
+		return nil, 0, false
+	}
+	return c, tt.Len() - 1, true
 }
