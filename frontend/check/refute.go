@@ -37,7 +37,15 @@ import (
 //     pass through its callee, gets the callee's summary as a
 //     definition: it returns by one of its returns, under that return's
 //     conditions and with its results (summarize; wrap(posArray(w)),
-//     orNil(orNil(&S{}))).
+//     orNil(orNil(&S{})));
+//   - a phi the formula names (a nil test or a boolean of a merge) is
+//     defined by its edges: its block was entered by one of them, under
+//     that predecessor's conditions, and the phi is that edge's value
+//     (nilphi.go; where the witness itself passes the merge, phiEdge
+//     binds the phis to the edge it takes);
+//   - an error-path nil (nilerr.go) starts where its call's error is
+//     not nil: the same atom the caller's tests of the error read, also
+//     through the phis that merge it with other calls' errors.
 //
 // An unsatisfiable formula refutes the witness: no execution follows it.
 // The check then forbids one edge the contradiction needs (a return's
@@ -198,6 +206,12 @@ type pathBuilder struct {
 	// dispatch: the dispatches on parameters assumed, by frame
 	// (refutedispatch.go).
 	dispatch map[int][]dispatchReq
+	// reach is the literal under which the clauses being written hold,
+	// 0 where they hold on the witness itself; defs are the definitions
+	// that say a block was entered (nilphi.go).
+	reach int
+	defs  map[any]*entered
+	sels  map[blockKey][]int // edge selectors of merges (edgeSels)
 }
 
 func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
@@ -216,6 +230,15 @@ func (p *pathBuilder) newFrameDepth(fn *ssa.Function, depth int) frame {
 
 func (p *pathBuilder) atom(k atomKey) int {
 	if v, ok := p.atoms[k]; ok {
+		// Named again, maybe where its block is surely entered.
+		switch x := k.v.(type) {
+		case *ssa.Phi:
+			p.reached(blockKey{k.f, x.Block()})
+		case *ssa.Call:
+			if k.cmp == "" {
+				p.reached(summaryKey{k.f, x})
+			}
+		}
 		return v
 	}
 	v := p.c.newVar()
@@ -273,11 +296,14 @@ func (p *pathBuilder) summarize(f frame, call *ssa.Call) {
 	}
 	fe := p.newFrameDepth(callee, f.depth+1)
 	p.bindCall(always, call, f, fe)
+	reach := p.reach
+	defer func() { p.reach = reach }()
 	var some []int
 	for _, r := range rets {
 		sel := p.c.newVar()
 		some = append(some, sel)
 		p.pathCondsIf(always, fe, r.Block(), sel)
+		p.reach = sel
 		for j, res := range r.Results {
 			if j >= len(varies) || !varies[j] {
 				continue
@@ -296,7 +322,8 @@ func (p *pathBuilder) summarize(f frame, call *ssa.Call) {
 			p.c.add(always, -sel, a, -b)
 		}
 	}
-	p.c.add(always, some...)
+	p.reach = reach
+	p.enter(summaryKey{f.id, call}, some)
 }
 
 // sameConstant reports whether every return of rets gives result j as
@@ -470,6 +497,13 @@ func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel i
 		}
 		p.c.add(group, lits...)
 	}
+	// The values the conditions test are defined where blk is entered,
+	// which sel says (nilphi.go).
+	reach := p.reach
+	defer func() { p.reach = reach }()
+	if sel != 0 {
+		p.reach = sel
+	}
 	for d := blk; d != nil; d = d.Idom() {
 		live := livePredList(d)
 		if len(live) == 1 {
@@ -490,6 +524,7 @@ func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel i
 		for _, q := range live {
 			s := p.c.newVar()
 			some = append(some, s)
+			p.reach = s // (s is only true where sel is: add(sel, some...))
 			if l, ok := p.edgeCond(f, q, d); ok {
 				add(sel, -s, l)
 			}
@@ -500,6 +535,10 @@ func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel i
 					}
 				}
 			}
+		}
+		p.reach = reach
+		if sel != 0 {
+			p.reach = sel
 		}
 		add(sel, some...)
 	}

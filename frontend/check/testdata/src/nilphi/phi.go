@@ -195,3 +195,40 @@ func excluded(other *T) int {
 	}
 	return t.f
 }
+
+// --- 4. The phis of one merge take their values along one edge (and
+// under its branch condition): a and b are never both true.
+
+func sharedMerge(c bool) int {
+	var t *T
+	a, b := true, false
+	if c {
+		a, b = false, true
+	}
+	if a && b {
+		return t.f
+	}
+	return 0
+}
+
+// --- 5. A phi whose block the witness does not enter says nothing of
+// the path: here the inner phi of s is in code that cannot run (s is nil
+// at its test), and the nil of var s reaches the call (NilAway's
+// receivers.go).
+
+func (t *T) get() int {
+	return t.f // want `t may be nil at field access t.f`
+}
+
+func deadMerge(c bool) int {
+	var s *T
+	if s != nil {
+		if c {
+			s = nil
+		}
+		if c {
+			return s.f
+		}
+	}
+	return s.get()
+}
