@@ -37,7 +37,15 @@ import (
 //     pass through its callee, gets the callee's summary as a
 //     definition: it returns by one of its returns, under that return's
 //     conditions and with its results (summarize; wrap(posArray(w)),
-//     orNil(orNil(&S{}))).
+//     orNil(orNil(&S{})));
+//   - a phi the formula names (a nil test or a boolean of a merge) is
+//     defined by its edges: its block was entered by one of them, under
+//     that predecessor's conditions, and the phi is that edge's value
+//     (nilphi.go; where the witness itself passes the merge, phiEdge
+//     binds the phis to the edge it takes);
+//   - an error-path nil (nilerr.go) starts where its call's error is
+//     not nil: the same atom the caller's tests of the error read, also
+//     through the phis that merge it with other calls' errors.
 //
 // An unsatisfiable formula refutes the witness: no execution follows it.
 // The check then forbids one edge the contradiction needs (a return's
@@ -199,6 +207,12 @@ type pathBuilder struct {
 	// dispatch: the dispatches on parameters assumed, by frame
 	// (refutedispatch.go).
 	dispatch map[int][]dispatchReq
+	// reach is the literal under which the clauses being written hold,
+	// 0 where they hold on the witness itself; defs are the definitions
+	// that say a block was entered (nilphi.go).
+	reach int
+	defs  map[any]*entered
+	sels  map[blockKey][]int // edge selectors of merges (edgeSels)
 }
 
 func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
@@ -217,6 +231,15 @@ func (p *pathBuilder) newFrameDepth(fn *ssa.Function, depth int) frame {
 
 func (p *pathBuilder) atom(k atomKey) int {
 	if v, ok := p.atoms[k]; ok {
+		// Named again, maybe where its block is surely entered.
+		switch x := k.v.(type) {
+		case *ssa.Phi:
+			p.reached(blockKey{k.f, x.Block()})
+		case *ssa.Call:
+			if k.cmp == "" {
+				p.reached(summaryKey{k.f, x})
+			}
+		}
 		return v
 	}
 	v := p.c.newVar()
@@ -274,11 +297,14 @@ func (p *pathBuilder) summarize(f frame, call *ssa.Call) {
 	}
 	fe := p.newFrameDepth(callee, f.depth+1)
 	p.bindCall(always, call, f, fe)
+	reach := p.reach
+	defer func() { p.reach = reach }()
 	var some []int
 	for _, r := range rets {
 		sel := p.c.newVar()
 		some = append(some, sel)
 		p.pathCondsIf(always, fe, r.Block(), sel)
+		p.reach = sel
 		for j, res := range r.Results {
 			if j >= len(varies) || !varies[j] {
 				continue
@@ -297,7 +323,8 @@ func (p *pathBuilder) summarize(f frame, call *ssa.Call) {
 			p.c.add(always, -sel, a, -b)
 		}
 	}
-	p.c.add(always, some...)
+	p.reach = reach
+	p.enter(summaryKey{f.id, call}, some)
 }
 
 // sameConstant reports whether every return of rets gives result j as
@@ -433,7 +460,7 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 	k := atomKey{f: f.id, v: cv, idx: idx}
 	_, known := p.atoms[k]
 	z := p.atom(k)
-	if phi, ok := cv.(*ssa.Phi); ok && !known && depth < 8 {
+	if phi, ok := cv.(*ssa.Phi); ok && !known && depth < 8 && !p.phiBool(f, phi, z, depth) {
 		p.phiCond(f, phi, z, depth)
 	}
 	return z
@@ -471,6 +498,13 @@ func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel i
 		}
 		p.c.add(group, lits...)
 	}
+	// The values the conditions test are defined where blk is entered,
+	// which sel says (nilphi.go).
+	reach := p.reach
+	defer func() { p.reach = reach }()
+	if sel != 0 {
+		p.reach = sel
+	}
 	for d := blk; d != nil; d = d.Idom() {
 		live := livePredList(d)
 		if len(live) == 1 {
@@ -491,6 +525,7 @@ func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel i
 		for _, q := range live {
 			s := p.c.newVar()
 			some = append(some, s)
+			p.reach = s // (s is only true where sel is: add(sel, some...))
 			if l, ok := p.edgeCond(f, q, d); ok {
 				add(sel, -s, l)
 			}
@@ -501,6 +536,10 @@ func (p *pathBuilder) pathCondsIf(group int, f frame, blk *ssa.BasicBlock, sel i
 					}
 				}
 			}
+		}
+		p.reach = reach
+		if sel != 0 {
+			p.reach = sel
 		}
 		add(sel, some...)
 	}
@@ -693,6 +732,13 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 				// it holds it where the witness starts.
 				p.c.add(i, p.nilLit(cur, dst.Value))
 			}
+			if call, errIdx, ok := errSourceCall(dst); ok {
+				// An error-path nil (nilerr.go) comes with its call's
+				// error: the witness starts where it is not nil, and the
+				// error's atom is the one its tests (through phis too)
+				// read.
+				p.c.add(i, -p.nilAtom(cur, call, errIdx))
+			}
 			continue
 		}
 		site := info.Site
@@ -841,4 +887,23 @@ func livePredList(b *ssa.BasicBlock) []*ssa.BasicBlock {
 		}
 	}
 	return live
+}
+
+// errSourceCall reports whether v, the first vertex of a witness, is a
+// result of a (T, error) call other than its error: an error-path nil
+// (nilerr.go; literal nils start at VNil vertices). It returns the call
+// and the index of its error.
+func errSourceCall(v *Vertex) (*ssa.Call, int, bool) {
+	if v.Kind != VTuple || v.Field >= 0 {
+		return nil, 0, false
+	}
+	c, ok := v.Value.(*ssa.Call)
+	if !ok {
+		return nil, 0, false
+	}
+	tt, ok := c.Type().(*types.Tuple)
+	if !ok || !ErrConventionResults(tt) || v.Index == tt.Len()-1 {
+		return nil, 0, false
+	}
+	return c, tt.Len() - 1, true
 }
