@@ -196,8 +196,8 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 				fmt.Fprintf(&sig, "%d,", i)
 			}
 		}
-		if k == pathKind {
-			sig.WriteString("|built-in path rules") // taintpath.go
+		if k == pathKind || k == redirectKind {
+			sig.WriteString("|built-in rules for " + k) // taintpath.go
 		}
 		gp := groups[sig.String()]
 		if gp == nil {
@@ -1324,6 +1324,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 	}
 	if t.isRootedClean(c, names) {
 		sans = append(sans, rootedClean)
+	}
+	if isCleanURLPath(cc, names) {
+		sans = append(sans, cleanURLPath)
 	}
 	isSink := false
 	for _, n := range names {

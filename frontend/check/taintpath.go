@@ -3,6 +3,7 @@ package check
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -345,4 +346,36 @@ func sameLoad(x, y ssa.Value) bool {
 	}
 	_, isField := lx.X.(*ssa.FieldAddr)
 	return isField && sameAddr(lx.X, ly.X)
+}
+
+// cleanURLPath cleans for redirect sinks: path.Clean of a URL's path
+// (r.URL.Path, u.Path) cannot start with "//" or "/\\", and a URL's path
+// holds no scheme, so the result is a path on the same host (macaron's
+// fix of its trailing-slash redirect). Clean of any other string does
+// not: path.Clean("https://evil.example") is "https:/evil.example".
+var cleanURLPath = &Sanitizer{Kinds: []string{redirectKind}}
+
+// redirectKind is the sink kind cleanURLPath cleans for.
+const redirectKind = "redirect"
+
+// isCleanURLPath reports whether call c, named names, is path.Clean of a
+// net/url.URL's Path field.
+func isCleanURLPath(c *ssa.CallCommon, names []string) bool {
+	if !slices.Contains(names, "path.Clean") || len(c.Args) != 1 {
+		return false
+	}
+	ld, ok := c.Args[0].(*ssa.UnOp)
+	if !ok || ld.Op != token.MUL {
+		return false
+	}
+	fa, ok := ld.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(deref(fa.X.Type())).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "net/url" || n.Obj().Name() != "URL" {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return ok && st.Field(fa.Field).Name() == "Path"
 }

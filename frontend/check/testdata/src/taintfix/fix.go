@@ -8,6 +8,7 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"errors"
+	"net/http"
 	"os"
 	"os/exec"
 	"path"
@@ -132,4 +133,14 @@ func fetch(tr *tar.Reader) {
 	exec.Command("git", "clone", "--", h.Name).Run()
 	exec.Command("git", "clone", h.Name).Run()   // want `from archive/tar.Header.Name reaches command sink os/exec.Command`
 	exec.Command("git", h.Name, "--", "x").Run() // want `from archive/tar.Header.Name reaches command sink os/exec.Command`
+}
+
+// A redirect to the request's own path, cleaned (macaron): Clean leaves
+// no leading "//" that would name another host. Uncleaned, or the Clean
+// of another string, it may.
+func slash(w http.ResponseWriter, r *http.Request) {
+	p := path.Clean(r.URL.Path)
+	http.Redirect(w, r, p+"/", http.StatusFound)
+	http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)                  // want `from net/http.Request.URL reaches redirect sink net/http.Redirect`
+	http.Redirect(w, r, path.Clean(r.FormValue("next")), http.StatusFound) // want `reaches redirect sink net/http.Redirect`
 }
