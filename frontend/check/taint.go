@@ -35,8 +35,12 @@ Sources (request data and network reads; under the cli profile also
 os.Args, flags, the environment, stdin and files read), sinks (SQL query
 strings, commands, file paths, html/template's trusted types, redirect
 and request URLs, and those of web frameworks and ORMs) and sanitizers
-(numeric parsing, escaping, filepath.Base) are the built-in models, which
-a configuration file can extend or replace. Flows are followed through assignments, calls and
+(numeric parsing, escaping, filepath.Base, securejoin) are the built-in
+models, which a configuration file can extend or replace. Built in besides
+are the fixes whose effect depends on their arguments or on a test's
+branch: a rooted clean joined below a directory (Join(root,
+Clean("/"+name))), rejects of names holding "..", the clean of a URL's
+path for redirects, and command arguments after "--". Flows are followed through assignments, calls and
 returns (context-sensitively), struct fields, slices, maps, channels,
 closures and interfaces. Calls into the standard library are modelled:
 taint passes from the arguments to the results, and into what an argument
