@@ -35,8 +35,12 @@ Sources (request data and network reads; under the cli profile also
 os.Args, flags, the environment, stdin and files read), sinks (SQL query
 strings, commands, file paths, html/template's trusted types, redirect
 and request URLs, and those of web frameworks and ORMs) and sanitizers
-(numeric parsing, escaping, filepath.Base) are the built-in models, which
-a configuration file can extend or replace. Flows are followed through assignments, calls and
+(numeric parsing, escaping, filepath.Base, securejoin) are the built-in
+models, which a configuration file can extend or replace. Built in besides
+are the fixes whose effect depends on their arguments or on a test's
+branch: a rooted clean joined below a directory (Join(root,
+Clean("/"+name))), rejects of names holding "..", the clean of a URL's
+path for redirects, and command arguments after "--". Flows are followed through assignments, calls and
 returns (context-sensitively), struct fields, slices, maps, channels,
 closures and interfaces. Calls into the standard library are modelled:
 taint passes from the arguments to the results, and into what an argument
@@ -196,6 +200,9 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 				fmt.Fprintf(&sig, "%d,", i)
 			}
 		}
+		if k == pathKind || k == redirectKind {
+			sig.WriteString("|built-in rules for " + k) // taintpath.go
+		}
 		gp := groups[sig.String()]
 		if gp == nil {
 			gp = &group{kind: k}
@@ -295,7 +302,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	// The flow edges a solve may keep: those on a path from Root to a
 	// sink that the models do not replace (each group's solve then asks
 	// its own questions of these alone).
-	var flowCand []int32
+	flowCand := []int32{} // non-nil: Solve reads nil as every edge
 	for i := range nf {
 		e := &p.Flow.Edges[i]
 		if !skipped[i] && reach[e.Src] && coreach[e.Dst] {
@@ -453,16 +460,31 @@ func (t *taintRun) finding(sv *Solved, s taintSink) (*Finding, error) {
 // blocks it dominates run only after V returned true).
 func (t *taintRun) validatorIf(i *ssa.If) {
 	call, ok := i.Cond.(*ssa.Call)
-	if !ok || len(t.validators) == 0 {
+	if !ok {
 		return
 	}
 	names, _ := t.calleeNames(call)
+	if x := t.rejectTest(call, names); x != nil {
+		// Found bad on the true branch: valid on the false one.
+		if succ := i.Block().Succs[1]; len(succ.Preds) == 1 {
+			t.guard(i.Parent(), succ, t.uncleaned([]ssa.Value{x}), pathValidator)
+		}
+		return
+	}
+	if len(t.validators) == 0 {
+		return
+	}
 	var vs []*Validator
 	for _, n := range names {
 		vs = append(vs, t.validators[n]...)
 	}
 	if len(vs) == 0 {
 		return
+	}
+	for _, a := range call.Call.Args {
+		if lit, ok := constString(a); ok && strings.Contains(lit, "..") {
+			return // strings.HasPrefix(p, "../"): a test for a bad path
+		}
 	}
 	succ := i.Block().Succs[0]
 	if len(succ.Preds) != 1 {
@@ -479,19 +501,28 @@ func (t *taintRun) validatorIf(i *ssa.If) {
 				vals = append(vals, x)
 			}
 		}
-		fn := i.Parent()
-		pos := map[token.Pos]bool{}
-		for _, b := range fn.Blocks {
-			if succ.Dominates(b) {
-				for _, in := range b.Instrs {
-					if p := in.Pos(); p.IsValid() {
-						pos[p] = true
-					}
+		t.guard(i.Parent(), succ, t.uncleaned(vals), v)
+	}
+}
+
+// pathValidator is the validator of the built-in reject tests
+// (taintRun.rejectTest).
+var pathValidator = &Validator{Kinds: []string{pathKind}}
+
+// guard records that v found vals valid in block succ of fn and the
+// blocks it dominates.
+func (t *taintRun) guard(fn *ssa.Function, succ *ssa.BasicBlock, vals []ssa.Value, v *Validator) {
+	pos := map[token.Pos]bool{}
+	for _, b := range fn.Blocks {
+		if succ.Dominates(b) {
+			for _, in := range b.Instrs {
+				if p := in.Pos(); p.IsValid() {
+					pos[p] = true
 				}
 			}
 		}
-		t.guards[fn] = append(t.guards[fn], validGuard{block: succ, vals: vals, v: []*Validator{v}, pos: pos})
 	}
+	t.guards[fn] = append(t.guards[fn], validGuard{block: succ, vals: vals, v: []*Validator{v}, pos: pos})
 }
 
 // validated reports whether the edge from src to dst (info: its call
@@ -529,7 +560,7 @@ func (t *taintRun) validated(src, dst uint32, info EdgeInfo, kind string) bool {
 			continue
 		}
 		for _, x := range g.vals {
-			if x == sv.Value {
+			if x == sv.Value || sameLoad(x, sv.Value) {
 				return true
 			}
 		}
@@ -744,7 +775,7 @@ func (t *taintRun) load(i *ssa.UnOp) {
 	}
 	switch a := i.X.(type) {
 	case *ssa.FieldAddr:
-		if name := t.isField(a.X.Type(), a.Field); name != "" {
+		if name := t.isField(a.X.Type(), a.Field); name != "" && !storedBefore(a, i) {
 			t.source(name, i, dst, nil)
 		}
 	case *ssa.Global:
@@ -809,6 +840,9 @@ func (t *taintRun) varargsStore(i *ssa.Store) {
 	}
 	if _, ok := i.Val.(*ssa.Const); ok {
 		return
+	}
+	if t.afterEndOfOptions(ia, a) {
+		return // exec.Command(name, "--", x): x is no option (taintpath.go)
 	}
 	for _, r := range *a.Referrers() {
 		sl, ok := r.(*ssa.Slice)
@@ -1291,6 +1325,12 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 		if p := t.propagators[n]; p != nil && propagator == nil {
 			propagator = p
 		}
+	}
+	if t.isRootedClean(c, names) {
+		sans = append(sans, rootedClean)
+	}
+	if isCleanURLPath(cc, names) {
+		sans = append(sans, cleanURLPath)
 	}
 	isSink := false
 	for _, n := range names {

@@ -161,3 +161,21 @@ func TestTaintArchive(t *testing.T) {
 	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintarchive")
 	expect(t, fs, "taintarchive")
 }
+
+// TestTaintFix checks the built-in path and command rules (taintpath.go)
+// on the shapes of real advisories' fixes: each fix silent, each variant
+// it does not cover reported.
+func TestTaintFix(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintfix")
+	expect(t, fs, "taintfix")
+}
+
+// TestTaintJoin checks that a validated name leaves no finding in a
+// package whose every source-to-sink path the models replace: the solve
+// then has no flow edge to keep, and must keep none (it once kept every
+// edge, the standard library's bodies with them, and found the name
+// again through strings.Join's reads of another call's arguments).
+func TestTaintJoin(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintjoin")
+	expect(t, fs, "taintjoin")
+}
