@@ -208,9 +208,16 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		// 12-15% higher, at 0.6-0.7 times NilAway's (CHECKS.md).
 		defer debug.SetGCPercent(debug.SetGCPercent(f.gcPercent))
 		// A program many times pebble's size must not grow its heap to
-		// 5 times a live set of many GiB: past three quarters of the
-		// machine's memory the collector works harder instead.
-		if mem := totalMemory(); mem > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		// 5 times a live set of many GiB: the target falls toward 100
+		// as the live heap grows (paceGC), and past three quarters of
+		// the machine's memory, or of the address space ulimit -v
+		// allows, the collector works harder instead.
+		defer paceGC(f.gcPercent)()
+		mem := totalMemory()
+		if as := addressSpaceLimit(); as > 0 && (mem <= 0 || as < mem) {
+			mem = as
+		}
+		if mem > 0 && os.Getenv("GOMEMLIMIT") == "" {
 			defer debug.SetMemoryLimit(debug.SetMemoryLimit(mem / 4 * 3))
 		}
 	}
@@ -219,6 +226,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		return err
 	}
 	defer stopProfile()
+	defer startPeakProfile()()
 	prog := newPhases(stderr, f.quiet)
 	prog.phase("loading packages")
 	switch f.scope {
