@@ -11,10 +11,14 @@ import (
 // enough that a percent of maxPercent would give more.
 const gcHeadroom = 2 << 30
 
+// gcMinPercent is the lowest target paceGC sets: past a live heap of
+// 2·gcHeadroom the heap grows by half the live one again.
+const gcMinPercent = 50
+
 // paceGC keeps the GC target at maxPercent (--gc-percent) while the live
-// heap is small and lowers it, toward 100, as the live heap grows: after
-// each collection the target is 100·gcHeadroom/live, between 100 and
-// maxPercent, so the heap grows by at most max(gcHeadroom, live) before
+// heap is small and lowers it as the live heap grows: after each
+// collection the target is 100·gcHeadroom/live, between gcMinPercent and
+// maxPercent, so the heap grows by at most max(gcHeadroom, live/2) before
 // the next one.
 //
 // Why: a high target saves collections on programs whose live analysis
@@ -65,5 +69,5 @@ func gcPercentFor(live uint64, maxPercent int) int {
 		return maxPercent
 	}
 	p := uint64(100) * gcHeadroom / live
-	return int(min(max(p, 100), uint64(maxPercent)))
+	return int(min(max(p, gcMinPercent), uint64(maxPercent)))
 }
