@@ -119,7 +119,7 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.BoolVar(&f.noRefute, "no-refute", false, "report nilflow's first witness without checking its path conditions")
 	fl.BoolVar(&f.nilHeap, "nil-heap", false, "nilflow: follow nils through struct fields they share with other values (more findings, most of them false)")
 	fl.StringVar(&f.nilSources, "nil-sources", check.NilSourcesDefault, "nilflow: which nils to report: default leaves out the nils returned by functions whose results do not end in an error (a sentinel is the callee's contract) and nils stored into struct fields; all reports them too (more findings, most of them false; overrides the configuration's nil-sources:)")
-	fl.IntVar(&f.gcPercent, "gc-percent", 400, "Go GC target (GOGC, if set, wins): the heap grows to 1+N/100 times the live program and analysis before a collection (and at most to 3/4 of the machine's memory, unless GOMEMLIMIT is set); lower saves memory at some CPU cost")
+	fl.IntVar(&f.gcPercent, "gc-percent", 400, "Go GC target (GOGC, if set, wins): the heap grows to 1+N/100 times the live program and analysis before a collection, by at most 2 GiB past it while that is more than half the live heap, and at most to 3/4 of the machine's memory or of the address space ulimit -v allows, unless GOMEMLIMIT is set; lower saves memory at some CPU cost")
 	fl.StringVar(&f.cpuProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file")
 	fl.StringVar(&f.memProfile, "memprofile", "", "write a Go heap profile, taken after the checks with the analysis still live, to this file")
 	fl.StringVar(&f.scope, "scope", "", `comma-separated packages ("p", "p/...") whose code is checked too (default: the main module's; "-": only the named packages)`)
@@ -208,9 +208,16 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		// 12-15% higher, at 0.6-0.7 times NilAway's (CHECKS.md).
 		defer debug.SetGCPercent(debug.SetGCPercent(f.gcPercent))
 		// A program many times pebble's size must not grow its heap to
-		// 5 times a live set of many GiB: past three quarters of the
-		// machine's memory the collector works harder instead.
-		if mem := totalMemory(); mem > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		// 5 times a live set of many GiB: the target falls toward 100
+		// as the live heap grows (paceGC), and past three quarters of
+		// the machine's memory, or of the address space ulimit -v
+		// allows, the collector works harder instead.
+		defer paceGC(f.gcPercent)()
+		mem := totalMemory()
+		if as := addressSpaceLimit(); as > 0 && (mem <= 0 || as < mem) {
+			mem = as
+		}
+		if mem > 0 && os.Getenv("GOMEMLIMIT") == "" {
 			defer debug.SetMemoryLimit(debug.SetMemoryLimit(mem / 4 * 3))
 		}
 	}
@@ -219,6 +226,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		return err
 	}
 	defer stopProfile()
+	defer startPeakProfile()()
 	prog := newPhases(stderr, f.quiet)
 	prog.phase("loading packages")
 	switch f.scope {
