@@ -80,6 +80,11 @@ type EdgeInfo struct {
 	// field (&T{f: nil}, x.f = nil): nilflow follows it only with
 	// NilSourcesAll (nilsources.go).
 	NilField bool
+	// ElemStore marks a store (st) into an element of a slice or array
+	// the storing function allocated ([]*T{v}, s[i] = v on a fresh s):
+	// nilflow follows a nil through it only with NilSourcesAll
+	// (nilsources.go).
+	ElemStore bool
 	// Unguarded marks a load that reads a stored value whose guard holds
 	// at the load but not at the store (localmem.go): the error
 	// convention's nils do not cross it (nilerr.go).

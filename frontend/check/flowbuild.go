@@ -327,6 +327,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 				// into the heap whole (fzf's t := Terminal{separator:
 				// nil}; &t).
 				_, info.NilField = i.Addr.(*ssa.FieldAddr)
+				_, info.ElemStore = i.Addr.(*ssa.IndexAddr)
 				b.connect([]uint32{n}, cells[0], LabelStore, graph.NoIndex, info)
 			}
 			return
@@ -337,6 +338,7 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		}
 		info.Existing = !initStore(i.Addr) || b.beforeDefault(i)
 		_, info.FieldInit = i.Addr.(*ssa.FieldAddr)
+		_, info.ElemStore = i.Addr.(*ssa.IndexAddr)
 		for k, s := range srcs {
 			b.connect([]uint32{s}, cells[k], LabelStore, graph.NoIndex, info)
 		}

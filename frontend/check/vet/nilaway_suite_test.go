@@ -22,7 +22,7 @@ const vetNilAwayHitFloor = 545
 
 // vetNilAwayDefaultHitFloor is the default nil sources' figure
 // (-nilflow.sources=default; cflr check: nilawayDefaultHitFloor).
-const vetNilAwayDefaultHitFloor = 0
+const vetNilAwayDefaultHitFloor = 371
 
 // TestNilAwaySuite scores vet mode's NilFlow on NilAway's suite as
 // frontend/check's test of the same name scores `cflr check`: a report on

@@ -121,6 +121,23 @@ func structValue() int {
 	return *p.a // all
 }
 
+// A nil stored into an element of a slice the function made, read by
+// another function: container elements are one heap cell per
+// allocation site, so the nil reaches every load of every slice built
+// there (opa's var key, val, container *Term stored into a []*Term).
+func terms(n int) []*T {
+	var val *T
+	if n > 0 {
+		val = &T{x: n}
+	}
+	return []*T{val}
+}
+
+func useTerms() int {
+	ts := terms(0)
+	return ts[0].x // all
+}
+
 // --- Kept by default.
 
 // A (T, error) function's nil with a nil error (miniflux's UserByID, a
@@ -216,6 +233,17 @@ func storeLoad() int {
 	s := &server{}
 	s.conn = nil
 	return s.conn.x // want `s.conn may be nil at field access s.conn.x`
+}
+
+// A nil stored into an element and read back in the same function
+// through the slice: local memory follows access paths of the array the
+// literal allocates, not of the slice made from it, so by default this
+// nil is lost too (a known miss: building a slice only to index it at
+// once is rare; NilAway's suite lost 3 want lines to the element rule).
+func elemLocal() int {
+	var val *T
+	ts := []*T{val}
+	return ts[0].x // all
 }
 
 // nilness's sources: a write to a nil map.
