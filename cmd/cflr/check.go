@@ -199,6 +199,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		patterns = []string{"./..."}
 	}
 
+	var heapHooks []func(live uint64)
 	if os.Getenv("GOGC") == "" && f.gcPercent > 0 {
 		// The loaded program, its SSA form and the points-to graph are
 		// long-lived and, once the syntax is released, small (pebble:
@@ -209,10 +210,10 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		defer debug.SetGCPercent(debug.SetGCPercent(f.gcPercent))
 		// A program many times pebble's size must not grow its heap to
 		// 5 times a live set of many GiB: the target falls toward 100
-		// as the live heap grows (paceGC), and past three quarters of
+		// as the live heap grows (gcPacer), and past three quarters of
 		// the machine's memory, or of the address space ulimit -v
 		// allows, the collector works harder instead.
-		defer paceGC(f.gcPercent)()
+		heapHooks = append(heapHooks, gcPacer(f.gcPercent))
 		mem := totalMemory()
 		if as := addressSpaceLimit(); as > 0 && (mem <= 0 || as < mem) {
 			mem = as
@@ -226,7 +227,11 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 		return err
 	}
 	defer stopProfile()
-	defer startPeakProfile()()
+	if path := os.Getenv("CFLR_PEAKPROFILE"); path != "" {
+		heapHooks = append(heapHooks, peakProfiler(path))
+	}
+	// Stopped before the deferred restores of the GC percent above run.
+	defer watchHeap(heapHooks...)()
 	prog := newPhases(stderr, f.quiet)
 	prog.phase("loading packages")
 	switch f.scope {

@@ -59,6 +59,22 @@ type want struct {
 func wants(t testing.TB, dir string) map[string]map[int][]*want {
 	t.Helper()
 	out := map[string]map[int][]*want{}
+	walkTestdata(t, dir, func(abs string, src []byte) error {
+		ws, err := parseWants(src)
+		if err != nil {
+			return fmt.Errorf("%s:%v", abs, err)
+		}
+		out[abs] = ws
+		return nil
+	})
+	return out
+}
+
+// walkTestdata calls fn with the absolute path and the text of each Go
+// file below dir: the one walk behind every comment-driven expectation
+// (// want, nilsources' // all).
+func walkTestdata(t testing.TB, dir string, fn func(abs string, src []byte) error) {
+	t.Helper()
 	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
 			return err
@@ -68,17 +84,11 @@ func wants(t testing.TB, dir string) map[string]map[int][]*want {
 			return err
 		}
 		abs, _ := filepath.Abs(path)
-		ws, err := parseWants(src)
-		if err != nil {
-			return fmt.Errorf("%s:%v", path, err)
-		}
-		out[abs] = ws
-		return nil
+		return fn(abs, src)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
 }
 
 func parseWants(src []byte) (map[int][]*want, error) {

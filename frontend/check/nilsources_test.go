@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,15 +20,7 @@ func TestNilSources(t *testing.T) {
 	all, _ := runCheck(t, &Config{Checks: []string{"nilflow"}, Context: true, NilSources: NilSourcesAll}, "nilsources/...")
 
 	marked := map[string]bool{} // file:line of the "// all" lines
-	err := filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || !strings.HasSuffix(path, ".go") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		abs, _ := filepath.Abs(path)
+	walkTestdata(t, dir, func(abs string, src []byte) error {
 		for i, l := range strings.Split(string(src), "\n") {
 			if strings.HasSuffix(l, "// all") {
 				marked[fmt.Sprintf("%s:%d", abs, i+1)] = true
@@ -37,9 +28,6 @@ func TestNilSources(t *testing.T) {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	key := func(f Finding) string {
 		abs, _ := filepath.Abs(f.Pos.Filename)
 		return fmt.Sprintf("%s:%d", abs, f.Pos.Line)
