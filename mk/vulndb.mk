@@ -16,6 +16,7 @@
 #   make bench-vulndb VULNDB_SET=heldout  the held-out set (GO-2024 and later)
 #   make bench-vulndb VULNDB_MIRRORS=/path/to/mirrors   with the fallback
 #   make bench-vulndb VULNDB_FLAGS='-only GO-2023-1295 -redo'
+#   make bench-vulndb VULNDB_JOBS=2       two cases at once (vulnbench -j)
 VULNDB_VERSION ?= v0.0.0-20261105234957-e22db6528018
 VULNDB_WORK ?= out/vulndb
 VULNDB_OUT ?= bench/vulndb-$(shell date -u +%Y-%m-%d)
@@ -24,6 +25,7 @@ VULNDB_TIMEOUT ?= 3m
 VULNDB_CASE_TIMEOUT ?= 6m
 VULNDB_MIRRORS ?=
 VULNDB_FLAGS ?=
+VULNDB_JOBS ?= 1
 
 .PHONY: bench-vulndb
 
@@ -31,5 +33,5 @@ bench-vulndb: build checks-tools
 	reports=$$(cd / && GOWORK=off $(GO) mod download -json golang.org/x/vulndb@$(VULNDB_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p')/data/reports && \
 	$(GO) run ./internal/cmd/vulnbench -reports $$reports -work $(VULNDB_WORK) -out $(VULNDB_OUT) \
 	  -cflr $(BIN)/cflr -gosec $(CHECKS_BIN)/gosec -nilaway $(CHECKS_BIN)/nilaway \
-	  -set $(VULNDB_SET) -timeout $(VULNDB_TIMEOUT) -case-timeout $(VULNDB_CASE_TIMEOUT) \
+	  -set $(VULNDB_SET) -j $(VULNDB_JOBS) -timeout $(VULNDB_TIMEOUT) -case-timeout $(VULNDB_CASE_TIMEOUT) \
 	  $(if $(VULNDB_MIRRORS),-mirrors $(VULNDB_MIRRORS)) $(VULNDB_FLAGS)

@@ -101,6 +101,13 @@
 // mode (taint or nil) and the packages: a rerun after a rebuilt cflr
 // reruns cflr alone. Each result records its stages' seconds.
 //
+// -j N runs N cases at once (default 1). Cases that share a module copy,
+// a checkout of a fix commit or a kept tool run take turns on it, so a
+// result does not depend on -j, unless a tool run meets -timeout only
+// because it shares the cores; use -j 2 on a machine with more cores than
+// one tool run keeps busy (go commands and downloads wait on the network
+// and the disk, most of a case's wall time on a warm cache).
+//
 // # Output
 //
 // Per case, a JSON result in -work/results (a rerun skips cases with a

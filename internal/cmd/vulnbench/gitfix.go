@@ -82,6 +82,7 @@ func gitOut(gitDir string, args ...string) (string, error) {
 // mod, else the repository's root.
 func gitTree(gitDir, mod, commit string) (string, error) {
 	dst := filepath.Join(*workDir, "_src", commit) // "_": outside ./... of the repository holding -work
+	defer lockKey(dst)()
 	if _, err := os.Stat(filepath.Join(dst, ".vulnbench-ok")); err != nil {
 		tmp := dst + ".tmp"
 		os.RemoveAll(tmp)
@@ -105,8 +106,8 @@ func gitTree(gitDir, mod, commit string) (string, error) {
 			return "", err
 		}
 		untar.Stdin = pipe
-		var stderr bytes.Buffer
-		archive.Stderr, untar.Stderr = &stderr, &stderr
+		var stderr, tarErr bytes.Buffer // one each: their copiers run at once
+		archive.Stderr, untar.Stderr = &stderr, &tarErr
 		if err := untar.Start(); err != nil {
 			return "", err
 		}
@@ -116,7 +117,7 @@ func gitTree(gitDir, mod, commit string) (string, error) {
 			return "", fmt.Errorf("git archive %s: %v %s", commit[:12], aerr, firstLine(stderr.String()))
 		}
 		if uerr != nil {
-			return "", fmt.Errorf("untar %s: %v %s", commit[:12], uerr, firstLine(stderr.String()))
+			return "", fmt.Errorf("untar %s: %v %s", commit[:12], uerr, firstLine(tarErr.String()))
 		}
 		os.RemoveAll(dst)
 		if err := os.Rename(tmp, dst); err != nil {

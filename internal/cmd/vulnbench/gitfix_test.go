@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -85,6 +87,28 @@ func TestGitSources(t *testing.T) {
 	}
 	if got := ChangedLines(readFile(t, vsrc, "a.go"), readFile(t, fsrc, "a.go")); !got[3] || len(got) != 1 {
 		t.Errorf("changed lines %v, want line 3", keys(got))
+	}
+	// Cases run at once (-j) that share a fix commit extract it once,
+	// in turn: every one sees the whole tree.
+	*workDir = filepath.Join(tmp, "work2")
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var v, f string
+			v, f, _, _, errs[i] = gitSources(tg)
+			if errs[i] == nil && (readFile(t, v, "a.go") != "package m\n\nvar X = 1\n" || readFile(t, f, "a.go") != "package m\n\nvar X = 2\n") {
+				errs[i] = fmt.Errorf("wrong tree in %s, %s", v, f)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("concurrent gitSources %d: %v", i, err)
+		}
 	}
 	tg.Fix = "https://github.com/o/absent/commit/" + fix
 	if _, _, _, _, err := gitSources(tg); err == nil || !strings.Contains(err.Error(), "not mirrored") {

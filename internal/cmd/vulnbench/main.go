@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -36,6 +37,7 @@ var (
 	mirrors     = flag.String("mirrors", "", "directory of bare git mirrors (OWNER+NAME[/repo]) for the fix-commit fallback")
 	noSumDB     = flag.Bool("nosumdb", false, "GOSUMDB=off for the go commands and tools (the checksum database unreachable)")
 	rescoreF    = flag.Bool("rescore", false, "with -table: recompute the changed lines of each result from the module copies and rewrite it")
+	jobs        = flag.Int("j", 1, "cases run at once (each tool run uses every core it can, so more than the cores rarely pays)")
 )
 
 // GosecRules are gosec's injection, path and taint rules.
@@ -132,31 +134,19 @@ func main() {
 	if !*tableOnly {
 		classes := strings.Split(*classFlag, ",")
 		ids := strings.Split(*only, ",")
+		var todo []Case
 		for _, c := range cases {
 			if *setFlag != "all" && c.Set != *setFlag ||
 				*classFlag != "" && !slices.Contains(classes, c.Class) ||
 				*only != "" && !slices.Contains(ids, c.Report.ID) {
 				continue
 			}
-			file := filepath.Join(resDir, c.Report.ID+".json")
-			if _, err := os.Stat(file); err == nil && !*redo {
+			if _, err := os.Stat(filepath.Join(resDir, c.Report.ID+".json")); err == nil && !*redo {
 				continue
 			}
-			if *budget > 0 && time.Since(start) > *budget {
-				log.Printf("budget of %v spent; rerun to go on", *budget)
-				break
-			}
-			t0 := time.Now()
-			cpuSecs = 0
-			res := runCase(c)
-			res.Secs = time.Since(t0).Seconds()
-			res.ToolCPU = cpuSecs
-			data, _ := json.MarshalIndent(res, "", "  ")
-			if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
-				log.Fatal(err)
-			}
-			log.Printf("%s %s %s %.0fs %s", c.Report.ID, c.Class, c.Set, res.Secs, summary(res))
+			todo = append(todo, c)
 		}
+		runCases(todo, resDir, start)
 	}
 	results := map[string]*Result{}
 	for _, c := range cases {
@@ -191,6 +181,52 @@ func main() {
 	}
 }
 
+// runCases runs the cases, -j at a time, in their order, writing each
+// result to resDir as it ends. Cases that share a module copy, a
+// checkout or a cached tool run take turns on it (lockKey); a result
+// does not depend on -j, only its times do.
+func runCases(todo []Case, resDir string, start time.Time) {
+	next := make(chan Case)
+	var wg sync.WaitGroup
+	for range max(*jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range next {
+				t0 := time.Now()
+				res, cpu := runCase(c)
+				res.Secs = time.Since(t0).Seconds()
+				res.ToolCPU = cpu
+				data, _ := json.MarshalIndent(res, "", "  ")
+				if err := os.WriteFile(filepath.Join(resDir, c.Report.ID+".json"), append(data, '\n'), 0o644); err != nil {
+					log.Fatal(err)
+				}
+				log.Printf("%s %s %s %.0fs %s", c.Report.ID, c.Class, c.Set, res.Secs, summary(res))
+			}
+		}()
+	}
+	for _, c := range todo {
+		if *budget > 0 && time.Since(start) > *budget {
+			log.Printf("budget of %v spent; rerun to go on", *budget)
+			break
+		}
+		next <- c
+	}
+	close(next)
+	wg.Wait()
+}
+
+// keyLocks holds a mutex per shared resource of the work directory.
+var keyLocks sync.Map
+
+// lockKey locks the resource named key (a directory or file of the work
+// directory) and returns its unlock.
+func lockKey(key string) (unlock func()) {
+	m, _ := keyLocks.LoadOrStore(key, new(sync.Mutex))
+	m.(*sync.Mutex).Lock()
+	return m.(*sync.Mutex).Unlock
+}
+
 func summary(r *Result) string {
 	if r.Unavailable != "" {
 		return "unavailable: " + r.Unavailable
@@ -207,10 +243,15 @@ func summary(r *Result) string {
 var toolNames = []string{"cflr", "gosec", "nilaway"}
 
 // runCase fetches, checks and compares one case. Its stages' times go
-// in res.Stages.
-func runCase(c Case) *Result {
+// in res.Stages; it returns the CPU seconds of its tool runs besides.
+func runCase(c Case) (*Result, float64) {
+	cr := &caseRun{deadline: time.Now().Add(*caseTimeout)}
+	res := runCaseIn(cr, c)
+	return res, cr.cpu
+}
+
+func runCaseIn(cr *caseRun, c Case) *Result {
 	res := &Result{ID: c.Report.ID, Class: c.Class, Set: c.Set, Stages: map[string]float64{}}
-	caseDeadline = time.Now().Add(*caseTimeout)
 	stage := func(name string, t0 time.Time) { res.Stages[name] += time.Since(t0).Seconds() }
 	t, why := c.Report.Target()
 	if t == nil {
@@ -238,11 +279,11 @@ func runCase(c Case) *Result {
 		return res
 	}
 	t0 := time.Now()
-	vsrc, err := moduleSource(t.Module, t.Vuln)
+	vsrc, err := moduleSource(cr, t.Module, t.Vuln)
 	var fsrc string
 	if err != nil {
 		err = fmt.Errorf("vulnerable_at: %v", err)
-	} else if fsrc, err = moduleSource(t.Module, t.Fixed); err != nil {
+	} else if fsrc, err = moduleSource(cr, t.Module, t.Fixed); err != nil {
 		err = fmt.Errorf("fixed: %v", err)
 	}
 	if err != nil && strings.Contains(err.Error(), "proxy:") {
@@ -307,7 +348,9 @@ func runCase(c Case) *Result {
 	// Whether each package is a program or a library, without loading
 	// its dependencies (-find): whether it builds, cflr's load tells.
 	t0 = time.Now()
-	out, err := goCmd(vdir, append([]string{"list", "-find", "-e", "-f", "{{.Name}} {{if .Error}}{{.Error}}{{end}}"}, pkgs...)...)
+	unlock := lockKey(vdir)
+	out, err := goCmd(cr, vdir, append([]string{"list", "-find", "-e", "-f", "{{.Name}} {{if .Error}}{{.Error}}{{end}}"}, pkgs...)...)
+	unlock()
 	stage("list", t0)
 	if err != nil {
 		res.Unavailable = "does not build (vulnerable_at): " + firstLine(err.Error())
@@ -338,7 +381,7 @@ func runCase(c Case) *Result {
 		tr := &ToolResult{NFixed: -1}
 		res.Tools[tool] = tr
 		t0 := time.Now()
-		vf, err := cachedTool(tool, c, t.Module, res.Vuln, vdir, pkgs)
+		vf, err := cachedTool(cr, tool, c, t.Module, res.Vuln, vdir, pkgs)
 		stage(tool+"@vuln", t0)
 		if err != nil {
 			tr.Err = "vulnerable_at: " + err.Error()
@@ -367,7 +410,7 @@ func runCase(c Case) *Result {
 				continue
 			}
 		}
-		ff, err := cachedTool(tool, c, t.Module, res.Fixed, fdir, present(fdir, pkgs))
+		ff, err := cachedTool(cr, tool, c, t.Module, res.Fixed, fdir, present(fdir, pkgs))
 		stage(tool+"@fixed", t1)
 		if err != nil {
 			tr.Err = "fixed: " + err.Error()
@@ -473,7 +516,7 @@ func rescore(r *Result) {
 	if r.Source == "git" {
 		fdir, err = gitTree("", r.Module, r.Fixed) // extracted when the case ran
 	} else {
-		fdir, err = moduleSource(r.Module, r.Fixed)
+		fdir, err = moduleSource(nil, r.Module, r.Fixed)
 	}
 	if err != nil {
 		log.Printf("%s: rescore: %v", r.ID, err)
@@ -531,24 +574,24 @@ func goEnv() []string {
 	return env
 }
 
-// cpuSecs sums the CPU seconds of the current case's tool runs.
-var cpuSecs float64
-
-// caseDeadline is when the case being run must end (-case-timeout).
-var caseDeadline time.Time
+// caseRun is the state of one case being run.
+type caseRun struct {
+	deadline time.Time // when the case must end (-case-timeout)
+	cpu      float64   // CPU seconds of its tool runs
+}
 
 // limit is the time one command may take: -timeout, less where the
-// case's deadline comes first.
-func limit() time.Duration {
-	if caseDeadline.IsZero() {
+// case's deadline comes first (a nil cr has none).
+func (cr *caseRun) limit() time.Duration {
+	if cr == nil || cr.deadline.IsZero() {
 		return *timeout
 	}
-	return max(min(*timeout, time.Until(caseDeadline)), time.Second)
+	return max(min(*timeout, time.Until(cr.deadline)), time.Second)
 }
 
 // goCmd runs the go command in dir and returns its output.
-func goCmd(dir string, args ...string) (string, error) {
-	lim := limit()
+func goCmd(cr *caseRun, dir string, args ...string) (string, error) {
+	lim := cr.limit()
 	ctx, cancel := context.WithTimeout(context.Background(), lim)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "nice", append([]string{"go"}, args...)...)
@@ -567,10 +610,10 @@ func goCmd(dir string, args ...string) (string, error) {
 
 // moduleSource returns mod@ver's directory in the module cache (read
 // only), fetching it through the module proxy.
-func moduleSource(mod, ver string) (string, error) {
+func moduleSource(cr *caseRun, mod, ver string) (string, error) {
 	empty := filepath.Join(*workDir, "empty")
 	os.MkdirAll(empty, 0o755)
-	out, _ := goCmd(empty, "mod", "download", "-json", mod+"@"+ver)
+	out, _ := goCmd(cr, empty, "mod", "download", "-json", mod+"@"+ver)
 	var info struct{ Dir, Error string }
 	if err := json.Unmarshal([]byte(out), &info); err != nil {
 		return "", fmt.Errorf("proxy: no answer (%v)", err)
@@ -590,6 +633,7 @@ func moduleSource(mod, ver string) (string, error) {
 // dependencies are downloaded as the tools load it (-mod=mod).
 func workCopy(mod, ver, src string) (string, error) {
 	dst := filepath.Join(*workDir, "mods", strings.ReplaceAll(mod, "/", "!")+"@"+ver)
+	defer lockKey(dst)()
 	if _, err := os.Stat(filepath.Join(dst, ".vulnbench-ok")); err == nil {
 		return dst, nil
 	}
@@ -624,10 +668,13 @@ func workCopy(mod, ver, src string) (string, error) {
 // cachedTool is runTool with its outcome kept under work/tools, keyed
 // by the tool binary's hash, the module version, the class's mode and
 // the packages; a timeout is not kept.
-func cachedTool(tool string, c Case, mod, ver, dir string, pkgs []string) ([]Finding, error) {
+func cachedTool(cr *caseRun, tool string, c Case, mod, ver, dir string, pkgs []string) ([]Finding, error) {
 	file := cacheFile(tool, mod, ver, c.Class, pkgs)
+	// The module copy too: a tool's go commands write its go.mod and
+	// go.sum (-mod=mod).
+	defer lockKey(dir)()
 	if r, ok := readCache(file); ok {
-		cpuSecs += r.CPU
+		cr.cpu += r.CPU
 		if r.Err != "" {
 			return nil, errors.New(r.Err)
 		}
@@ -635,9 +682,9 @@ func cachedTool(tool string, c Case, mod, ver, dir string, pkgs []string) ([]Fin
 	}
 	t0 := time.Now()
 	var cpu float64
-	fs, err := runTool(tool, c, mod, dir, pkgs, &cpu)
+	fs, err := runTool(cr, tool, c, mod, dir, pkgs, &cpu)
 	r := &toolRun{Findings: fs, Secs: time.Since(t0).Seconds(), CPU: cpu}
-	cpuSecs += cpu
+	cr.cpu += cpu
 	if err != nil {
 		if strings.Contains(err.Error(), "timed out") {
 			return nil, err
@@ -650,7 +697,7 @@ func cachedTool(tool string, c Case, mod, ver, dir string, pkgs []string) ([]Fin
 
 // runTool runs tool on pkgs of the module in dir and returns its
 // findings, placed relative to dir, and sets *cpu to its CPU seconds.
-func runTool(tool string, c Case, mod, dir string, pkgs []string, cpu *float64) ([]Finding, error) {
+func runTool(cr *caseRun, tool string, c Case, mod, dir string, pkgs []string, cpu *float64) ([]Finding, error) {
 	if len(pkgs) == 0 {
 		return nil, nil // every listed package deleted: nothing left to find
 	}
@@ -669,7 +716,7 @@ func runTool(tool string, c Case, mod, dir string, pkgs []string, cpu *float64) 
 		args = []string{*nilawayBin, "-test=false", "-json", "-pretty-print=false", "-include-pkgs=" + mod}
 	}
 	args = append(args, pkgs...)
-	lim := limit()
+	lim := cr.limit()
 	ctx, cancel := context.WithTimeout(context.Background(), lim)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "nice", args...)
