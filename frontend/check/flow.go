@@ -85,6 +85,11 @@ type EdgeInfo struct {
 	// nilflow follows a nil through it only with NilSourcesAll
 	// (nilsources.go).
 	ElemStore bool
+	// SentinelRet marks the assignment of a returned value to a result
+	// (r → the callee's result vertex) at a sentinel return: the default
+	// nil sources follow a nil through it only inside a balanced call
+	// (nilsources.go, sentinelReturn).
+	SentinelRet bool
 	// Unguarded marks a load that reads a stored value whose guard holds
 	// at the load but not at the store (localmem.go): the error
 	// convention's nils do not cross it (nilerr.go).

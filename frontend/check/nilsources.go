@@ -96,16 +96,24 @@ const labelSRet = "sret_i"
 const labelSRetPlain = "sret"
 
 // nilRelabel is the Relabel of nilflow's solves under cfg: nil under
-// NilSourcesAll; else it relabels sret_i the returns out of functions
-// whose results do not end in an error.
+// NilSourcesAll; else it relabels sasg the sentinel returns'
+// assignments to results (EdgeInfo.SentinelRet), and sret_i the returns
+// of always-nil results at dynamic calls.
 func nilRelabel(g *FlowGraph, cfg *Config) func(int, graph.Edge) string {
 	if allNils(cfg) {
 		return nil
 	}
 	ret, hasRet := g.LookupLabel(LabelRet)
 	asg, hasAsg := g.LookupLabel(LabelAssign)
-	memo := map[*ssa.Function]bool{}
+	pret, hasPRet := g.LookupLabel(labelParamRetBuild)
+	memo := map[*ssa.Function][]bool{}
 	return func(i int, e graph.Edge) string {
+		if hasPRet && e.Label == pret {
+			return labelParamRet
+		}
+		if hasAsg && e.Label == asg && g.InfoAt(i).SentinelRet {
+			return labelSAssign
+		}
 		// Without Context a return is an assign edge (FlowGraph.addEdge)
 		// out of the callee's result vertex: relabelled with a label no
 		// grammar reads, as no call is balanced.
@@ -113,19 +121,20 @@ func nilRelabel(g *FlowGraph, cfg *Config) func(int, graph.Edge) string {
 		if !plain && !(hasRet && e.Label == ret) {
 			return ""
 		}
-		fn := g.InfoAt(i).Callee
-		if fn == nil {
+		info := g.InfoAt(i)
+		fn := info.Callee
+		if fn == nil || info.Site == nil || info.Site.Common().StaticCallee() != nil || endsInError(fn.Signature) {
 			return ""
 		}
-		s, ok := memo[fn]
+		always, ok := memo[fn]
 		if !ok {
-			s = !endsInError(fn.Signature)
-			memo[fn] = s
+			always = alwaysNil(fn)
+			memo[fn] = always
 		}
-		switch {
-		case !s:
+		if k := g.VertexAt(e.Src).Index; k < 0 || k >= len(always) || !always[k] {
 			return ""
-		case plain:
+		}
+		if plain {
 			return labelSRetPlain
 		}
 		return labelSRet
@@ -138,3 +147,125 @@ func endsInError(sig *types.Signature) bool {
 	n := sig.Results().Len()
 	return n > 0 && isErrorType(sig.Results().At(n-1).Type())
 }
+
+// labelSAssign is a sentinel return's assignment to the callee's result
+// (EdgeInfo.SentinelRet), as the default nil sources label it.
+const labelSAssign = "sasg"
+
+// sentinelMemo answers sentinelReturn for one function at a time.
+type sentinelMemo struct {
+	fn     *ssa.Function
+	always []bool // result k is a nil constant at every return
+}
+
+// ret reports whether ret, a return of fn, returns result k as a
+// sentinel.
+func (m *sentinelMemo) ret(fn *ssa.Function, ret *ssa.Return, k int) bool {
+	if endsInError(fn.Signature) {
+		return false
+	}
+	if m.fn != fn {
+		m.fn = fn
+		m.always = alwaysNil(fn)
+	}
+	r := ret.Results[k]
+	if !nilConstish(r, map[*ssa.Phi]bool{}) {
+		return false
+	}
+	if commaOK(fn, ret) {
+		return false
+	}
+	if m.always[k] {
+		return false
+	}
+	return true
+}
+
+// nilConstish reports whether v is a nil constant or a phi that merges
+// one (var x *T; if c { x = y }; return x).
+func nilConstish(v ssa.Value, seen map[*ssa.Phi]bool) bool {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.Phi:
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		for _, e := range v.Edges {
+			if nilConstish(e, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// commaOK reports whether fn's last result is a bool and ret returns a
+// constant there.
+func commaOK(fn *ssa.Function, ret *ssa.Return) bool {
+	n := fn.Signature.Results().Len()
+	if n < 2 || !isBool(fn.Signature.Results().At(n-1).Type()) {
+		return false
+	}
+	_, ok := ret.Results[n-1].(*ssa.Const)
+	return ok
+}
+
+// alwaysNil says, per result of fn, whether every return of fn returns a
+// nil constant there.
+func alwaysNil(fn *ssa.Function) []bool {
+	n := fn.Signature.Results().Len()
+	out := make([]bool, n)
+	some := false
+	for i := range out {
+		out[i] = true
+	}
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		some = true
+		for k := range out {
+			if k < len(r.Results) && !isNilConst(r.Results[k]) {
+				out[k] = false
+			}
+		}
+	}
+	if !some {
+		return make([]bool, n)
+	}
+	return out
+}
+
+// labelParamRetBuild is the edge from parameter p to a result that a
+// return of the constant nil under p == nil makes (nilParamReturn); no
+// grammar reads it, and the default nil sources relabel it
+// labelParamRet, which nilflow's grammar follows inside a balanced call.
+const (
+	labelParamRetBuild = "pret0"
+	labelParamRet      = "pret"
+)
+
+// nilParamReturn is the parameter p when ret returns the constant nil as
+// result k only where p is nil (if p == nil { return nil }): the nil is
+// p's own, coming back to the call that passed it.
+func nilParamReturn(fn *ssa.Function, ret *ssa.Return, k int) *ssa.Parameter {
+	if !isNilConst(ret.Results[k]) || endsInError(fn.Signature) || isIface(ret.Results[k].Type()) {
+		return nil
+	}
+	i := nilParamBranch(fn, ret.Block())
+	if i < 0 {
+		return nil
+	}
+	p := fn.Params[i]
+	if !nilable(p.Type()) || isIface(p.Type()) {
+		return nil
+	}
+	return p
+}
+

@@ -505,7 +505,7 @@ func (s *Solved) step(k int) (Step, bool) {
 	dst := g.Describe(e.Dst)
 	var d string
 	switch label {
-	case LabelAssign:
+	case LabelAssign, labelSAssign:
 		if g.VertexAt(e.Dst).Kind == VReturn {
 			d = "returned from " + funcShort(g.VertexAt(e.Dst).Func)
 		} else {
