@@ -105,9 +105,11 @@ type NilSource struct {
 	// modular.go), is the witness step of the source: "" for a nil the
 	// code writes.
 	Desc string
-	// Sentinel marks such a nil when that function's results do not end
-	// in an error: it leaves the function through a return that the
-	// default nil sources do not follow (nilsources.go).
+	// Sentinel marks such a nil at a call through an interface or a func
+	// value when that function's results do not end in an error: the
+	// default nil sources leave it out (nilsources.go; the summary holds
+	// only the nils the default follows out of the function, and at a
+	// dynamic call one may be a stub's always-nil result).
 	Sentinel bool
 }
 
