@@ -511,6 +511,8 @@ func (s *Solved) step(k int) (Step, bool) {
 		} else {
 			d = "assigned to " + dst
 		}
+	case labelParamRet:
+		d = "returned as nil from " + funcShort(g.VertexAt(e.Dst).Func) + ", where " + g.Describe(e.Src) + " is nil"
 	case LabelCall:
 		d = "passed to " + funcShort(info.Callee) + " as " + dst
 	case LabelICall:
