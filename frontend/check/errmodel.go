@@ -348,7 +348,7 @@ func (m *errModel) typeReaderClass(prog *ssa.Program, t types.Type) readerClass 
 		return cl
 	}
 	target := fn
-	if target.Synthetic != "" {
+	if target.Synthetic != "" && len(target.Blocks) > 0 {
 		// A wrapper of a value method for its pointer type, or of an
 		// embedded field's: its class is its callee's.
 		target = wrappedCallee(target)
