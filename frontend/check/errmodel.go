@@ -28,9 +28,8 @@ import (
 //     at every return, the error is the nil constant, or the error of a
 //     Read of a reader parameter (that needs readerNever: io.EOF is an
 //     error there), or the error of a call whose own provenance is a
-//     reader parameter's (mapped through the arguments: goquery's
-//     NewDocumentFromReader returns html.Parse's error of its parameter),
-//     through phis. Anything else (an error made or wrapped here, one of
+//     reader parameter's (mapped through the arguments: rand.Int returns
+//     io.ReadFull's error of its parameter), through phis. Anything else (an error made or wrapped here, one of
 //     another call, a named result a deferred function may set) may fail.
 //
 // Where the provenance needs a path condition the rule does not read
@@ -41,8 +40,18 @@ import (
 // give are cached (errDerivedCache), and TestErrModelDerived checks each
 // against the bodies.
 //
-// What is not seen: a program that assigns crypto/rand.Reader itself (a
-// test's failing reader), and reflection.
+// A package variable that an analyzed function stores into (a program
+// that puts a failing reader into crypto/rand.Reader, for its tests) may
+// hold anything; stores by packages that are not analyzed (vet mode's
+// other packages) and through reflection or unsafe pointers are not
+// seen.
+//
+// html.Parse (golang.org/x/net/html) is no library fact here: since a
+// release between x/net v0.41.0 and v0.51.0 its parser turns a panic
+// into its error (more than 512 open elements), so it fails on some
+// inputs whatever the reader;
+// its body's named error set by a deferred function is read as "may
+// fail", and so goquery's NewDocumentFromReader stays a source.
 
 // readerClass says how a reader's Read may fail, weakest first.
 type readerClass int
@@ -100,6 +109,9 @@ type errModel struct {
 	deps    map[*ssa.Function]errDepsResult
 	readers map[*ssa.Function]readerClass
 	globals map[*ssa.Global]readerClass
+	// stored are the package variables that the analyzed functions
+	// store into outside their package's initializer (noteStores).
+	stored map[*ssa.Global]bool
 }
 
 type errDepsResult struct {
@@ -112,6 +124,24 @@ func newErrModel() *errModel {
 		deps:    map[*ssa.Function]errDepsResult{},
 		readers: map[*ssa.Function]readerClass{},
 		globals: map[*ssa.Global]readerClass{},
+		stored:  map[*ssa.Global]bool{},
+	}
+}
+
+// noteStores records the package variables that fn stores into, unless
+// fn is the variable's package initializer: a reader that the program
+// puts into crypto/rand.Reader (a test's failing reader) may fail.
+func (m *errModel) noteStores(fn *ssa.Function) {
+	for _, blk := range fn.Blocks {
+		for _, instr := range blk.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if g, ok := st.Addr.(*ssa.Global); ok && (g.Pkg == nil || fn != g.Pkg.Func("init")) {
+				m.stored[g] = true
+			}
+		}
 	}
 }
 
@@ -422,8 +452,9 @@ func isEOF(v ssa.Value) bool {
 
 // globalReaderClass is the class of the reader that package variable g
 // holds: what its package's initializer stores there, where that is
-// the only store it makes (the rule does not look for stores by other
-// packages), or readerDerivedCache's where the initializer has no body.
+// the only store it makes and no analyzed function stores there
+// (noteStores), or readerDerivedCache's where the initializer has no
+// body.
 func (m *errModel) globalReaderClass(g *ssa.Global, depth int) readerClass {
 	if cl, ok := m.globals[g]; ok {
 		return cl
@@ -431,7 +462,9 @@ func (m *errModel) globalReaderClass(g *ssa.Global, depth int) readerClass {
 	m.globals[g] = readerAny // recursion
 	cl := readerAny
 	init := g.Pkg.Func("init")
-	if init == nil || len(init.Blocks) == 0 {
+	if m.stored[g] {
+		// Stored into elsewhere: anything.
+	} else if init == nil || len(init.Blocks) == 0 {
 		cl = readerDerivedCache[g.Pkg.Pkg.Path()+"."+g.Name()]
 	} else {
 		var stores []*ssa.Store

@@ -59,6 +59,11 @@ func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
 	var srcs []errSource
 	ec := NewErrConvention()
 	for _, fn := range g.Funcs {
+		if g.IsLocal(fn) {
+			ec.model.noteStores(fn)
+		}
+	}
+	for _, fn := range g.Funcs {
 		if !g.IsLocal(fn) || fn.Synthetic != "" {
 			continue
 		}
