@@ -92,7 +92,11 @@
 // dropped, logged and continued, or checked after the use) is reported,
 // with a witness that starts at the call. Such nils are not followed
 // into the heap; results that the callee never leaves nil beside an
-// error, and library calls with constant arguments only, are no sources.
+// error, library calls with constant arguments only, and calls whose
+// error comes only from readers they are given that never fail so
+// (errmodel.go: rand.Int(rand.Reader, max); a function that fails only
+// on its reader's errors other than io.EOF, given a *strings.Reader),
+// are no sources.
 //
 // # Precision choices
 //

@@ -39,7 +39,11 @@ import (
 //     that returns its partial result with the error is not a source;
 //   - the call is not to a library function that does no I/O with
 //     constant arguments only (regexp.Compile("a+"), url.Parse of a
-//     literal): its outcome is fixed, and the program knows it succeeds.
+//     literal): its outcome is fixed, and the program knows it succeeds;
+//   - the call can fail: its error does not come only from readers it
+//     is given that never fail so (rand.Int(rand.Reader, max), a parser
+//     of a *strings.Reader that fails only on its reader's other errors
+//     than io.EOF; errmodel.go).
 
 // errSource is one call's result as a nil source.
 type errSource struct {
@@ -54,6 +58,11 @@ func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
 	var edges []SourceEdge
 	var srcs []errSource
 	ec := NewErrConvention()
+	for _, fn := range g.Funcs {
+		if g.IsLocal(fn) {
+			ec.model.noteStores(fn)
+		}
+	}
 	for _, fn := range g.Funcs {
 		if !g.IsLocal(fn) || fn.Synthetic != "" {
 			continue
@@ -94,11 +103,14 @@ func errSources(g *FlowGraph) ([]SourceEdge, []errSource) {
 // makes nil sources (see the rules above). It remembers what it found of
 // callees' bodies. Both cflr check and vet mode use it.
 type ErrConvention struct {
-	memo map[errKey]bool
+	memo  map[errKey]bool
+	model *errModel // errors that cannot happen (errmodel.go)
 }
 
 // NewErrConvention returns an ErrConvention with nothing remembered.
-func NewErrConvention() *ErrConvention { return &ErrConvention{memo: map[errKey]bool{}} }
+func NewErrConvention() *ErrConvention {
+	return &ErrConvention{memo: map[errKey]bool{}, model: newErrModel()}
+}
 
 // NilResults lists the results of call c that are nil sources on its
 // error path, in increasing order. callees are c's callees where known
@@ -109,6 +121,8 @@ func (ec *ErrConvention) NilResults(c *ssa.Call, callees []*ssa.Function) []int 
 	if !ok || !ErrConventionResults(tt) || constantCall(c) || mustChecked(c, tt.Len()-1) {
 		return nil
 	}
+	infallible := false // the error model's answer, asked once
+	asked := false
 	var out []int
 	for k := 0; k < tt.Len()-1; k++ {
 		if !errNilable(tt.At(k).Type()) || !hasExtract(c, k) {
@@ -121,7 +135,10 @@ func (ec *ErrConvention) NilResults(c *ssa.Call, callees []*ssa.Function) []int 
 				break
 			}
 		}
-		if may {
+		if may && !asked {
+			infallible, asked = ec.model.infallible(c), true
+		}
+		if may && !infallible {
 			out = append(out, k)
 		}
 	}

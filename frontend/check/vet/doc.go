@@ -64,7 +64,12 @@
 // not reach the loads here, and interface method calls resolve only to
 // the package's own methods. For nil, the standard library is not
 // analyzed: its results are never nil (except by the (T, error)
-// convention) and its parameters never reach a sink.
+// convention) and its parameters never reach a sink. The convention's
+// errors that cannot happen (frontend/check/errmodel.go) are read from
+// library bodies; for the standard library's, vet mode takes a cache of
+// what those bodies give, which `cflr check`'s tests derive again
+// (TestErrModelDerived). Another package's function of the program is
+// not read: its error is taken as able to happen.
 //
 // -nilflow.sources chooses the nils reported, as `cflr check`'s
 // --nil-sources does (frontend/check/nilsources.go): by default not the
