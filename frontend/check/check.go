@@ -72,9 +72,9 @@ type Config struct {
 	// them false.
 	NilHeap bool
 	// NilSources says which nils nilflow reports (nilsources.go):
-	// NilSourcesDefault ("" too) leaves out the nils that functions
-	// whose results do not end in an error return (sentinels of their
-	// contract) and nils stored into struct fields; NilSourcesAll
+	// NilSourcesDefault ("" too) leaves out the sentinel nil constants
+	// that functions whose results do not end in an error return (their
+	// contract's) and nils stored into struct fields; NilSourcesAll
 	// reports them too.
 	NilSources string
 	// Progress, when non-nil, is told the phase being run ("points-to",

@@ -85,6 +85,11 @@ type EdgeInfo struct {
 	// nilflow follows a nil through it only with NilSourcesAll
 	// (nilsources.go).
 	ElemStore bool
+	// SentinelRet marks the assignment of a returned value to a result
+	// (r → the callee's result vertex) at a sentinel return: the default
+	// nil sources follow a nil through it only inside a balanced call
+	// (nilsources.go, sentinelReturn).
+	SentinelRet bool
 	// Unguarded marks a load that reads a stored value whose guard holds
 	// at the load but not at the store (localmem.go): the error
 	// convention's nils do not cross it (nilerr.go).
@@ -100,9 +105,11 @@ type NilSource struct {
 	// modular.go), is the witness step of the source: "" for a nil the
 	// code writes.
 	Desc string
-	// Sentinel marks such a nil when that function's results do not end
-	// in an error: it leaves the function through a return that the
-	// default nil sources do not follow (nilsources.go).
+	// Sentinel marks such a nil at a call through an interface or a func
+	// value when that function's results do not end in an error: the
+	// default nil sources leave it out (nilsources.go; the summary holds
+	// only the nils the default follows out of the function, and at a
+	// dynamic call one may be a stub's always-nil result).
 	Sentinel bool
 }
 

@@ -43,6 +43,8 @@ type flowBuilder struct {
 	heap   map[hkey]uint32
 	rets   map[*ssa.Function][][]uint32
 	fields map[*types.Var]uint32 // fields Build never met
+	// sentinels: fn's sentinel returns (nilsources.go)
+	sentinels sentinelMemo
 }
 
 func (b *flowBuilder) function(fn *ssa.Function) {
@@ -493,7 +495,12 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 				continue // return nil, err: callers check err first
 			}
 			if k < len(rets) {
-				b.flowTo(r, blk, nil, b.resultLeaves(b.fn, k), LabelAssign, graph.NoIndex, info)
+				ri := info
+				ri.SentinelRet = b.sentinels.ret(b.fn, i, k)
+				b.flowTo(r, blk, nil, b.resultLeaves(b.fn, k), LabelAssign, graph.NoIndex, ri)
+				if p := nilParamReturn(b.fn, i, k); p != nil {
+					b.connect(b.leaves(p, -1, false), b.resultLeaves(b.fn, k), labelParamRetBuild, graph.NoIndex, info)
+				}
 			}
 		}
 	case *ssa.Call:

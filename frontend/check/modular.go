@@ -270,7 +270,7 @@ func (b *flowBuilder) externCall(instr ssa.CallInstruction, c *ssa.CallCommon, r
 		if len(r.Steps) > 0 {
 			desc += " (" + strings.Join(r.Steps, " → ") + ")"
 		}
-		b.nilSource(NilSource{V: n, Iface: isIface(results.At(r.Result).Type()), Local: true, Desc: desc, Sentinel: !endsInError(fn.Signature)})
+		b.nilSource(NilSource{V: n, Iface: isIface(results.At(r.Result).Type()), Local: true, Desc: desc, Sentinel: !endsInError(fn.Signature) && c.StaticCallee() == nil})
 		b.connect([]uint32{n}, dst, LabelAssign, graph.NoIndex, info)
 	}
 	for _, f := range s.Flows {

@@ -45,8 +45,16 @@ const nilawayHitFloor = 547
 // (nilsources.go): NilAway's suite is mostly sentinel returns and nils
 // in fields, which NilAway infers and the default leaves out (375 at
 // its introduction; 372 since nils stored into slice elements are not
-// followed to other functions by default).
-const nilawayDefaultHitFloor = 372
+// followed to other functions by default). 517 (66 %) since the default
+// drops only a function's sentinel nil constants (nilsources.go): +10
+// for values received or loaded and returned (channels), +80 for a
+// comma-ok's nil beside its constant flag (contracts), +42 for a result
+// nil on every return, at direct calls (namedreturn,
+// multipleassignment), +13 for a nil returned where a parameter is nil
+// (functioncontracts); lines without a want 119 -> 125, all triaged in
+// bench/nilaway-suite/TRIAGE.md (4 false: retNil() != nil &&
+// *retNil(), two calls).
+const nilawayDefaultHitFloor = 517
 
 var nilawayList = flag.Bool("nilaway.list", false, "TestNilAwaySuite: log the findings on lines without a want and the want lines missed")
 

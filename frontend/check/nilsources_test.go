@@ -7,12 +7,13 @@ import (
 	"testing"
 )
 
-// TestNilSources: by default nilflow leaves out the nils that functions
-// whose results do not end in an error return and the nils stored into
-// struct fields (nilsources.go). In testdata/src/nilsources the default
-// reports exactly the // want lines; NilSourcesAll reports those and
-// exactly the lines marked "// all" besides. A use reached by both a
-// dropped and a kept nil is reported with the kept one's witness.
+// TestNilSources: by default nilflow leaves out the sentinel nil
+// constants that functions whose results do not end in an error return
+// and the nils stored into struct fields (nilsources.go). In
+// testdata/src/nilsources the default reports exactly the // want lines;
+// NilSourcesAll reports those and exactly the lines marked "// all"
+// besides. A use reached by both a dropped and a kept nil is reported
+// with the kept one's witness.
 func TestNilSources(t *testing.T) {
 	const dir = "testdata/src/nilsources"
 	def, _ := runCheck(t, &Config{Checks: []string{"nilflow"}, Context: true}, "nilsources/...")
@@ -75,6 +76,22 @@ func TestNilSources(t *testing.T) {
 	}
 	if !found {
 		t.Error("both: no finding at t.x")
+	}
+
+	// useLabelNil(): the nil passed as t comes back out of label's return
+	// under t == nil (pret), and the witness says so.
+	found = false
+	for _, f := range def {
+		if !strings.Contains(f.Message, "label(t) may be nil") {
+			continue
+		}
+		found = true
+		if w := witnessString(f); !strings.Contains(w, "returned as nil from nilsources.label, where t is nil") {
+			t.Errorf("useLabelNil: the witness does not say label returns t's nil:\n%s", w)
+		}
+	}
+	if !found {
+		t.Error("useLabelNil: no finding at *label(t)")
 	}
 }
 

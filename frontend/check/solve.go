@@ -505,12 +505,14 @@ func (s *Solved) step(k int) (Step, bool) {
 	dst := g.Describe(e.Dst)
 	var d string
 	switch label {
-	case LabelAssign:
+	case LabelAssign, labelSAssign:
 		if g.VertexAt(e.Dst).Kind == VReturn {
 			d = "returned from " + funcShort(g.VertexAt(e.Dst).Func)
 		} else {
 			d = "assigned to " + dst
 		}
+	case labelParamRet:
+		d = "returned as nil from " + funcShort(g.VertexAt(e.Dst).Func) + ", where " + g.Describe(e.Src) + " is nil"
 	case LabelCall:
 		d = "passed to " + funcShort(info.Callee) + " as " + dst
 	case LabelICall:

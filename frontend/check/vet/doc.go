@@ -73,14 +73,12 @@
 //
 // -nilflow.sources chooses the nils reported, as `cflr check`'s
 // --nil-sources does (frontend/check/nilsources.go): by default not the
-// nils returned by functions whose results do not end in an error, whose
-// NilSummary results are then not linked at their callers, nor the nil
-// constants stored into struct fields; -nilflow.sources=all reports them.
-// One difference is the default's own: a function that returns nil only
-// where a test finds its parameter nil is summarized as the parameter
-// coming back, which the default follows, where `cflr check` sees the
-// callee's own nil returned, which it drops
-// (testdata/nilaway-differences-default.txt).
+// sentinel nil constants returned by functions whose results do not end
+// in an error (which then do not reach their NilSummary results), nor
+// the nil constants stored into struct fields; -nilflow.sources=all
+// reports them. A NilSummary result of such a function is linked at a
+// direct call only: at a call through an interface or a func value it
+// may be a stub's (nilsources.go, always-nil results).
 //
 // For taint, the same holds. Two stand-ins make up for the standard
 // library's heap, which vet mode lacks (no SSA is built for it): an

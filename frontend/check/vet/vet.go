@@ -63,7 +63,7 @@ func init() {
 	// go vet prints related information under the finding; golangci-lint
 	// turns each into an issue of its own, so its plugin turns them off.
 	NilFlow.Flags.BoolVar(&nilRelated, "related", true, "report the witness steps in the package as related information (the message holds the whole witness)")
-	NilFlow.Flags.StringVar(&nilSources, "sources", check.NilSourcesDefault, "which nils to report: default (not the nils returned by functions whose results do not end in an error, nor nils stored into struct fields) or all; as cflr check's --nil-sources")
+	NilFlow.Flags.StringVar(&nilSources, "sources", check.NilSourcesDefault, "which nils to report: default (not the sentinel nil constants returned by functions whose results do not end in an error, nor nils stored into struct fields) or all; as cflr check's --nil-sources")
 	Taint.Flags.BoolVar(&taintRelated, "related", true, "report the witness steps in the package as related information (the message holds the whole witness)")
 }
 

@@ -36,26 +36,49 @@ func useNext(xs []*T) int {
 	return t.x // all
 }
 
-// A nil beside a bool (fzf's Matcher.scan).
-func scan(done bool) (*T, bool) {
-	if done {
-		return nil, false
+// A nil beside a bool the callee computes (fzf's Matcher.scan: return
+// nil, wait(), the bool saying "cancelled"): not a comma-ok flag the
+// callee writes with the nil.
+func scan(cancel func() bool) (*T, bool) {
+	if cancel != nil {
+		return nil, cancel()
 	}
-	return &T{}, true
+	return &T{}, false
 }
 
 func useScan() int {
-	t, _ := scan(true)
+	t, _ := scan(func() bool { return true })
 	return t.x // all
 }
 
-// A nil interface (fzf's dummy renderer's NewWindow).
+// A nil interface that one implementation of a method always returns,
+// called through the interface (fzf's dummy renderer's NewWindow, a
+// build's stub: the renderer it belongs to is never made there).
 type Window interface{ Top() int }
 
-func newWindow() Window { return nil }
+type Renderer interface{ NewWindow() Window }
 
-func useWindow() int {
-	return newWindow().Top() // all
+type dummyRenderer struct{}
+
+func (dummyRenderer) NewWindow() Window { return nil }
+
+type window struct{}
+
+func (window) Top() int { return 0 }
+
+type screen struct{}
+
+func (screen) NewWindow() Window { return window{} }
+
+func renderer(full bool) Renderer {
+	if full {
+		return screen{}
+	}
+	return dummyRenderer{}
+}
+
+func useWindow(full bool) int {
+	return renderer(full).NewWindow().Top() // all
 }
 
 // Across packages.
@@ -250,6 +273,88 @@ func elemLocal() int {
 func nilMap() {
 	var m map[string]int
 	m["a"] = 1 // want `m may be nil at assignment to entry in map m`
+}
+
+// A nil the callee did not write as a constant: a value received from
+// a channel, returned (NilAway's channels). Only the nil constants a
+// function returns (and the locals it leaves at their zero value) are
+// its sentinels.
+func recv(ch chan *T) *T {
+	v := <-ch
+	return v
+}
+
+func useRecv() int {
+	ch := make(chan *T, 1)
+	ch <- nil
+	return recv(ch).x // want `recv\(ch\) may be nil at field access recv\(ch\).x`
+}
+
+// A comma-ok function: the constant flag returned with the nil says so,
+// and a caller that does not test it uses the nil.
+func lookup(xs []*T, i int) (*T, bool) {
+	if i >= len(xs) {
+		return nil, false
+	}
+	return &T{x: i}, true
+}
+
+func useLookupOK(xs []*T) int {
+	t, _ := lookup(xs, 5)
+	return t.x // want `t may be nil at field access t.x`
+}
+
+// True negative: the flag is tested (the relational summary: where the
+// nil is returned, ok is false).
+func useLookupTested(xs []*T) int {
+	if t, ok := lookup(xs, 5); ok {
+		return t.x
+	}
+	return 0
+}
+
+// A function that returns nil in that position on every path, called
+// directly (NilAway's namedreturn, multipleassignment): no state makes it
+// non-nil.
+func none() *T { return nil }
+
+func useNone() int {
+	return none().x // want `none\(\) may be nil at field access none\(\).x`
+}
+
+func pair2() (a, b *T) {
+	a = &T{}
+	return
+}
+
+func usePair2() int {
+	_, b := pair2()
+	return b.x // want `b may be nil at field access b.x`
+}
+
+// A nil constant returned only where a parameter is nil (if t == nil {
+// return nil }) is the caller's nil coming back: reported where the
+// caller passes a nil, not where it passes a value it cannot tell.
+func label(t *T) *string {
+	if t == nil {
+		return nil
+	}
+	s := "t"
+	return &s
+}
+
+func useLabelNil() string {
+	var t *T
+	return *label(t) // want `label\(t\) may be nil at dereference of label\(t\)`
+}
+
+func useLabelParam(t *T) string {
+	return *label(t) // all
+}
+
+// True negative with both settings: a non-nil argument.
+func useLabelValue() string {
+	return *label(&T{})
 }
 
 // A use that a dropped nil (first's sentinel) and a kept one (the local
