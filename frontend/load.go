@@ -215,11 +215,8 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 		// Collect now: the heap would otherwise grow to twice the
 		// live set before the release (the GC's goal) before the next
 		// collection finds what it gave back, and that is the peak of
-		// the whole run. In the background: the cycle starts at once
-		// all the same, and the caller's next phase (VTA) runs beside
-		// its marking instead of after it; waiting for it left a core
-		// idle for about 0.4 s on mailpit.
-		go runtime.GC()
+		// the whole run.
+		runtime.GC()
 	}
 	p.Fset, p.SSA = prog.Fset, prog
 	p.SSATime = time.Since(start)
