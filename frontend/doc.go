@@ -97,7 +97,8 @@
 //     vertices either: *bytes.Buffer, *big.Int. They never decide a
 //     dynamic call. On stringer this leaves 57k of 158k vertices.
 //   - mergeEquivalent: variables with the same defining edges (or a single
-//     copy) share a vertex before the solve; exact (TestMergeExact).
+//     copy), and variables on a cycle of copies, share a vertex before the
+//     solve; exact (TestMergeExact, TestMergeCycles).
 //
 // The last three options and the per-type boxes change what points-to
 // queries answer, so they are off by default; `cflr callgraph` on a whole
