@@ -146,7 +146,7 @@ func TestConfigErrors(t *testing.T) {
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, args: [-1]}\n", `a.yaml:3:30: argument index -1 out of range`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, args: 0}\n", `a.yaml:3:29: args must be a list, not "0"`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, args: [result]}\n", `a.yaml:3:30: want an argument index or recv, not "result"`},
-		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, argz: [0]}\n", `a.yaml:3:23: unknown key "argz" in a sink (want func, args, kind)`},
+		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, argz: [0]}\n", `a.yaml:3:23: unknown key "argz" in a sink (want func, args, kind, response, content-type, output, enabled-by)`},
 		{"a.yaml", "taint:\n  sinks:\n    - {args: [0]}\n", `a.yaml:3:7: sink entry without func:`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, kind: \"a b\"}\n", `a.yaml:3:29: kind "a b": want a word`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: 12}\n", `a.yaml:3:14: func must be a string, not "12"`},

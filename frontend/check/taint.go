@@ -146,6 +146,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	if err := t.walk(ctx, threads); err != nil {
 		return nil, err
 	}
+	t.enabledSinks()
 	if p.Flow.taintExtern != nil {
 		p.Flow.taintWalked = t
 	}
@@ -1364,6 +1365,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 			for _, s := range t.sinks[n] {
 				if done {
 					break
+				}
+				if !t.sinkApplies(c, s) {
+					continue
 				}
 				args := s.Args
 				if args == nil {
