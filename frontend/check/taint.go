@@ -33,9 +33,12 @@ func (taintChecker) Doc() string {
 
 Sources (request data and network reads; under the cli profile also
 os.Args, flags, the environment, stdin and files read), sinks (SQL query
-strings, commands, file paths, html/template's trusted types, redirect
-and request URLs, and those of web frameworks and ORMs) and sanitizers
-(numeric parsing, escaping, filepath.Base, securejoin) are the built-in
+strings, commands, file paths, html/template's trusted types, response
+bodies that may be HTML (not where a non-HTML content type is declared),
+markdown renderers that pass raw HTML, redirect and request URLs, and
+those of web frameworks and ORMs) and sanitizers
+(numeric parsing, escaping, HTML sanitizers and JSON encoding,
+filepath.Base, securejoin) are the built-in
 models, which a configuration file can extend or replace. Built in besides
 are the fixes whose effect depends on their arguments or on a test's
 branch: a rooted clean joined below a directory (Join(root,
