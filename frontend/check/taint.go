@@ -102,9 +102,10 @@ type taintRun struct {
 	validators map[string][]*Validator
 	guards     map[*ssa.Function][]validGuard
 
-	varargs map[uint32]bool            // points-to objects of variadic calls' argument arrays
-	users   []int8                     // userObject's answers by object: 0 not asked yet, 1 yes, -1 no
-	fnNames map[*ssa.Function][]string // funcNames, once a function
+	varargs map[uint32]bool              // points-to objects of variadic calls' argument arrays
+	users   []int8                       // userObject's answers by object: 0 not asked yet, 1 yes, -1 no
+	fnNames map[*ssa.Function][]string   // funcNames, once a function
+	xssMemo map[*ssa.Function]xssHandler // handlerFacts, once a handler (taintxss.go)
 
 	// view, while workers walk the functions (taintwalk.go), finds the
 	// flow graph's vertices without changing the graph.

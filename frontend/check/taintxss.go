@@ -75,10 +75,11 @@ func (t *taintRun) sinkApplies(c ssa.CallInstruction, s *Sink) bool {
 		for top.Parent() != nil {
 			top = top.Parent()
 		}
-		if declaresPlainType(top) {
+		h := t.handlerFacts(top)
+		if h.plainType {
 			return false
 		}
-		if plainStart(cc, s) && t.responseWrites(top) == 1 {
+		if plainStart(cc, s) && h.writes == 1 {
 			return false
 		}
 	}
@@ -211,6 +212,25 @@ func eachCall(fn *ssa.Function, f func(*ssa.CallCommon)) {
 	for _, a := range fn.AnonFuncs {
 		eachCall(a, f)
 	}
+}
+
+// xssHandler is what the response sinks of a handler (a function with
+// its closures) ask of it, found once per handler and walk worker.
+type xssHandler struct {
+	plainType bool // declaresPlainType
+	writes    int  // responseWrites
+}
+
+func (t *taintRun) handlerFacts(top *ssa.Function) xssHandler {
+	if h, ok := t.xssMemo[top]; ok {
+		return h
+	}
+	h := xssHandler{plainType: declaresPlainType(top), writes: t.responseWrites(top)}
+	if t.xssMemo == nil {
+		t.xssMemo = map[*ssa.Function]xssHandler{}
+	}
+	t.xssMemo[top] = h
+	return h
 }
 
 // responseWrites counts the calls of fn (with its closures) to response
