@@ -171,7 +171,7 @@ func TestConfigErrors(t *testing.T) {
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, args: [result]}\n", `a.yaml:3:30: want an argument index or recv, not "result"`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, argz: [0]}\n", `a.yaml:3:23: unknown key "argz" in a sink (want func, args, kind, response, content-type, output, enabled-by)`},
 		{"a.yaml", "taint:\n  sinks:\n    - {args: [0]}\n", `a.yaml:3:7: sink entry without func:`},
-		{"a.yaml", "taint:\n  sinks:\n    - {func: a.W, response: result}\n", `a.yaml:3:32: want an argument index or recv, not "result"`},
+		{"a.yaml", "taint:\n  sinks:\n    - {func: a.W, response: result}\n", `a.yaml:3:29: want an argument index or recv, not "result"`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: a.W, content-type: [1]}\n", `a.yaml:3:33: want an argument index or recv, not a list`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: a.R, output: [result0], enabled-by: \"a b\"}\n", `a.yaml:3:50: malformed name "a b"`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, kind: \"a b\"}\n", `a.yaml:3:29: kind "a b": want a word`},
