@@ -135,8 +135,8 @@ type Sink struct {
 	// without "html" in it, the call is no sink.
 	ContentType *Place
 	// Output are the places a renderer puts its HTML in (output:): the
-	// call is no sink where the calling function passes that output
-	// through a sanitizer of the sink's kind.
+	// call is no sink where every use the calling function makes of that
+	// output passes it through a sanitizer of the sink's kind.
 	Output []Place
 	// EnabledBy, when set (enabled-by:), makes the sink one only in a
 	// program that calls this function (goldmark passes raw HTML only

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -48,9 +49,10 @@ import (
 // through (blackfriday, gomarkdown, goldmark with html.WithUnsafe:
 // Sink.EnabledBy) makes untrusted markdown untrusted HTML. Its call is
 // the sink, since the HTML usually leaves the function (a library's
-// Render returns it), unless the function passes the output through a
-// sanitizer of the html kind (bluemonday's Sanitize, an escaper), which
-// is how such code is fixed.
+// Render returns it), unless every use the function makes of the output
+// passes it through a sanitizer of the html kind (bluemonday's Sanitize,
+// an escaper), which is how such code is fixed; output that leaves the
+// function raw on some path keeps the sink.
 
 // sinkApplies reports whether sink s is one at call c (Response,
 // ContentType and Output; EnabledBy is decided after the walk,
@@ -291,10 +293,13 @@ func leadingConst(v ssa.Value) (string, bool) {
 	}
 }
 
-// outputSanitized reports whether the function calling renderer c passes
-// the renderer's output (s.Output) through a sanitizer of s's kind:
-// followed through conversions, phis, and the results of methods called
-// on it (bytes.Buffer's String, Bytes).
+// outputSanitized reports whether the function calling renderer c
+// passes the renderer's output (s.Output) through a sanitizer of s's kind
+// wherever the output goes: followed through conversions, phis, local
+// variables and the data results of methods called on it (a buffer's
+// String, Bytes), every use must end in a sanitizer's call. A use that
+// lets the output leave otherwise (returned, stored, passed to another
+// function, concatenated) keeps the sink, even beside a sanitized use.
 func (t *taintRun) outputSanitized(c ssa.CallInstruction, s *Sink) bool {
 	var work []ssa.Value
 	for _, pl := range s.Output {
@@ -303,35 +308,23 @@ func (t *taintRun) outputSanitized(c ssa.CallInstruction, s *Sink) bool {
 			if !ok {
 				continue
 			}
-			if call.Type() != nil {
-				if tup, ok := call.Type().(*types.Tuple); ok {
-					for _, r := range *call.Referrers() {
-						if e, ok := r.(*ssa.Extract); ok && (pl.Index < 0 || e.Index == pl.Index) && tup.Len() > e.Index {
-							work = append(work, e)
-						}
-					}
-				} else {
-					work = append(work, call)
+			if _, ok := call.Type().(*types.Tuple); !ok {
+				work = append(work, call)
+				continue
+			}
+			for _, r := range *call.Referrers() {
+				if e, ok := r.(*ssa.Extract); ok && (pl.Index < 0 || e.Index == pl.Index) {
+					work = append(work, e)
 				}
 			}
 			continue
 		}
 		if v := placeValue(c.Common(), pl); v != nil {
 			// A buffer's address: its other uses are in the function.
-			for {
-				if mi, ok := v.(*ssa.MakeInterface); ok {
-					v = mi.X
-					continue
-				}
-				if ct, ok := v.(*ssa.ChangeType); ok {
-					v = ct.X
-					continue
-				}
-				break
-			}
-			work = append(work, v)
+			work = append(work, underWriter(v))
 		}
 	}
+	sanitized := false
 	seen := map[ssa.Value]bool{}
 	for len(work) > 0 {
 		v := work[len(work)-1]
@@ -342,48 +335,77 @@ func (t *taintRun) outputSanitized(c ssa.CallInstruction, s *Sink) bool {
 		seen[v] = true
 		for _, r := range *v.Referrers() {
 			switch r := r.(type) {
-			case *ssa.Convert:
-				work = append(work, r)
-			case *ssa.ChangeType:
-				work = append(work, r)
-			case *ssa.MakeInterface:
-				work = append(work, r)
-			case *ssa.Phi:
-				work = append(work, r)
-			case *ssa.Slice:
-				work = append(work, r)
-			case *ssa.Store:
-				// Stored into a local variable: its loads.
-				if a, ok := r.Addr.(*ssa.Alloc); ok && r.Val == v && !a.Heap {
-					for _, l := range *a.Referrers() {
-						if u, ok := l.(*ssa.UnOp); ok {
-							work = append(work, u)
-						}
-					}
+			case *ssa.Convert, *ssa.ChangeType, *ssa.MakeInterface, *ssa.Phi, *ssa.Slice, *ssa.UnOp:
+				work = append(work, r.(ssa.Value))
+			case *ssa.DebugRef:
+			case *ssa.BinOp:
+				if r.Op != token.EQL && r.Op != token.NEQ {
+					return false // concatenated
 				}
+			case *ssa.Store:
+				if r.Addr == v {
+					continue // a store into the variable followed
+				}
+				a, ok := r.Addr.(*ssa.Alloc)
+				if !ok || a.Heap || r.Val != v {
+					return false
+				}
+				work = append(work, a) // a local variable: its loads
 			case ssa.CallInstruction:
 				if r == c {
 					continue
 				}
 				cc := r.Common()
+				if b, ok := cc.Value.(*ssa.Builtin); ok {
+					if b.Name() == "len" || b.Name() == "cap" {
+						continue
+					}
+					return false
+				}
 				names, _ := t.calleeNames(r)
+				san := false
 				for _, n := range names {
-					for _, san := range t.sanitizers[n] {
-						if san.sanitizes(s.Kind) {
-							return true
-						}
+					for _, sz := range t.sanitizers[n] {
+						san = san || sz.sanitizes(s.Kind)
 					}
 				}
-				// A method of the output's (buffer.String()): its result.
-				if recv := placeValue(cc, Place{Kind: PlaceRecv}); recv == v {
-					if call, ok := r.(*ssa.Call); ok {
-						work = append(work, call)
-					}
+				if san {
+					sanitized = true
+					continue
 				}
+				if placeValue(cc, Place{Kind: PlaceRecv}) != v {
+					return false // passed to another function
+				}
+				// A method of the output's (buffer.String()): its data
+				// result, if any.
+				if call, ok := r.(*ssa.Call); ok && carriesData(call.Type()) {
+					work = append(work, call)
+				}
+			default:
+				return false
 			}
 		}
 	}
-	return false
+	return sanitized
+}
+
+// carriesData reports whether a method's result can hold the rendered
+// output: a string, a byte slice, or something that refers to memory.
+func carriesData(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Tuple:
+		for i := range u.Len() {
+			if carriesData(u.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Interface:
+		return !isError(t)
+	}
+	return true
 }
 
 // enabledSinks drops the sink sites of sinks whose EnabledBy function

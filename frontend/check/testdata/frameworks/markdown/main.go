@@ -28,6 +28,7 @@ func main() {
 	http.HandleFunc("/gm", gm)
 	http.HandleFunc("/gold", gold)
 	http.HandleFunc("/safe", safe)
+	http.HandleFunc("/half", half)
 	http.ListenAndServe(":8080", nil)
 }
 
@@ -64,4 +65,13 @@ func safe(w http.ResponseWriter, r *http.Request) {
 	store["c"] = clean.String()
 
 	store["d"] = string(bfv1.MarkdownBasic([]byte(html.EscapeString(r.FormValue("md")))))
+}
+
+// Sanitized on one path only: the raw output leaves on the other.
+func half(w http.ResponseWriter, r *http.Request) {
+	out := blackfriday.Run([]byte(r.FormValue("md"))) // want `reaches html sink github.com/russross/blackfriday/v2.Run`
+	if r.FormValue("strict") != "" {
+		out = bluemonday.UGCPolicy().SanitizeBytes(out)
+	}
+	store["half"] = string(out)
 }
