@@ -121,7 +121,28 @@ type Sink struct {
 	// Kind names the danger in messages: sql, command, path, html,
 	// redirect, or the user's word.
 	Kind string
-	At   string
+	// The fields below narrow a sink to the calls where it is one
+	// (taintxss.go says why each exists).
+	//
+	// Response, for a write of an HTTP response body (config key
+	// response:), is the place holding the response: the call is a sink
+	// only where that place's type is an http.ResponseWriter, and not
+	// where the handler declares a constant non-HTML content type or
+	// net/http would sniff the body as plain text.
+	Response *Place
+	// ContentType is the argument giving the body's content type
+	// (content-type:, gin's Data, echo's Blob): where it is a constant
+	// without "html" in it, the call is no sink.
+	ContentType *Place
+	// Output are the places a renderer puts its HTML in (output:): the
+	// call is no sink where every use the calling function makes of that
+	// output passes it through a sanitizer of the sink's kind.
+	Output []Place
+	// EnabledBy, when set (enabled-by:), makes the sink one only in a
+	// program that calls this function (goldmark passes raw HTML only
+	// when its renderer is made with html.WithUnsafe).
+	EnabledBy Name
+	At        string
 }
 
 // Sanitizer is a function whose results are trusted whatever its
@@ -604,7 +625,7 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 	case n.Kind == yaml.MappingNode:
 		allowed := map[string][]string{
 			"sources":     {"func", "to", "profile"},
-			"sinks":       {"func", "args", "kind"},
+			"sinks":       {"func", "args", "kind", "response", "content-type", "output", "enabled-by"},
 			"sanitizers":  {"func", "kinds"},
 			"validators":  {"func", "args", "kinds"},
 			"propagators": {"func", "from", "to"},
@@ -677,7 +698,34 @@ func (p *cfgParser) entry(n *yaml.Node, kind string, tc *TaintConfig) error {
 				return err
 			}
 		}
-		tc.Sinks = append(tc.Sinks, Sink{Name: name, Args: args, Kind: k, At: at})
+		sk := Sink{Name: name, Args: args, Kind: k, At: at}
+		one := func(key string, allowResult bool) (*Place, error) {
+			v := fields[key]
+			if v == nil {
+				return nil, nil
+			}
+			pl, err := p.place(v, allowResult)
+			return &pl, err
+		}
+		if sk.Response, err = one("response", false); err != nil {
+			return err
+		}
+		if sk.ContentType, err = one("content-type", false); err != nil {
+			return err
+		}
+		if sk.Output, err = places("output", true); err != nil {
+			return err
+		}
+		if v := fields["enabled-by"]; v != nil {
+			s, err := p.str(v, "enabled-by")
+			if err != nil {
+				return err
+			}
+			if sk.EnabledBy, err = ParseName(s); err != nil {
+				return p.at(v, "%v", err)
+			}
+		}
+		tc.Sinks = append(tc.Sinks, sk)
 	case "sanitizers", "validators":
 		var kinds []string
 		if v := fields["kinds"]; v != nil {

@@ -129,6 +129,29 @@ func TestConfigEntries(t *testing.T) {
 	}
 }
 
+// TestConfigSinkFields reads the html sinks' narrowing fields (Sink's
+// Response, ContentType, Output, EnabledBy; taintxss.go).
+func TestConfigSinkFields(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "xss.yaml")
+	text := "taint:\n  sinks:\n" +
+		"    - {func: a.W, args: [1], kind: html, response: 0, content-type: recv}\n" +
+		"    - {func: a.R, args: [0], kind: html, output: [result0, 1], enabled-by: a/b.Unsafe}\n"
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadConfig(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := cfg.Taint.Sinks[len(cfg.Taint.Sinks)-2:]
+	if w := sk[0]; w.Response == nil || *w.Response != (Place{PlaceArg, 0}) || w.ContentType == nil || *w.ContentType != (Place{PlaceRecv, 0}) || w.Output != nil || w.EnabledBy.String() != "" {
+		t.Errorf("writer sink %+v", w)
+	}
+	if r := sk[1]; r.Response != nil || r.ContentType != nil || len(r.Output) != 2 || r.Output[0] != (Place{PlaceResult, 0}) || r.Output[1] != (Place{PlaceArg, 1}) || r.EnabledBy.String() != "a/b.Unsafe" {
+		t.Errorf("renderer sink %+v", r)
+	}
+}
+
 // TestConfigErrors: each bad configuration is an error at the offending
 // entry's file:line:col.
 func TestConfigErrors(t *testing.T) {
@@ -146,8 +169,11 @@ func TestConfigErrors(t *testing.T) {
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, args: [-1]}\n", `a.yaml:3:30: argument index -1 out of range`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, args: 0}\n", `a.yaml:3:29: args must be a list, not "0"`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, args: [result]}\n", `a.yaml:3:30: want an argument index or recv, not "result"`},
-		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, argz: [0]}\n", `a.yaml:3:23: unknown key "argz" in a sink (want func, args, kind)`},
+		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, argz: [0]}\n", `a.yaml:3:23: unknown key "argz" in a sink (want func, args, kind, response, content-type, output, enabled-by)`},
 		{"a.yaml", "taint:\n  sinks:\n    - {args: [0]}\n", `a.yaml:3:7: sink entry without func:`},
+		{"a.yaml", "taint:\n  sinks:\n    - {func: a.W, response: result}\n", `a.yaml:3:29: want an argument index or recv, not "result"`},
+		{"a.yaml", "taint:\n  sinks:\n    - {func: a.W, content-type: [1]}\n", `a.yaml:3:33: want an argument index or recv, not a list`},
+		{"a.yaml", "taint:\n  sinks:\n    - {func: a.R, output: [result0], enabled-by: \"a b\"}\n", `a.yaml:3:50: malformed name "a b"`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: os.Open, kind: \"a b\"}\n", `a.yaml:3:29: kind "a b": want a word`},
 		{"a.yaml", "taint:\n  sinks:\n    - {func: 12}\n", `a.yaml:3:14: func must be a string, not "12"`},
 		{"a.yaml", "taint:\n  sanitizers:\n    - {func: strconv.Atoi, to: [0]}\n", `a.yaml:3:28: unknown key "to" in a sanitizer (want func, kinds)`},

@@ -33,9 +33,12 @@ func (taintChecker) Doc() string {
 
 Sources (request data and network reads; under the cli profile also
 os.Args, flags, the environment, stdin and files read), sinks (SQL query
-strings, commands, file paths, html/template's trusted types, redirect
-and request URLs, and those of web frameworks and ORMs) and sanitizers
-(numeric parsing, escaping, filepath.Base, securejoin) are the built-in
+strings, commands, file paths, html/template's trusted types, response
+bodies that may be HTML (not where a non-HTML content type is declared),
+markdown renderers that pass raw HTML, redirect and request URLs, and
+those of web frameworks and ORMs) and sanitizers
+(numeric parsing, escaping, HTML sanitizers and JSON encoding,
+filepath.Base, securejoin) are the built-in
 models, which a configuration file can extend or replace. Built in besides
 are the fixes whose effect depends on their arguments or on a test's
 branch: a rooted clean joined below a directory (Join(root,
@@ -99,9 +102,10 @@ type taintRun struct {
 	validators map[string][]*Validator
 	guards     map[*ssa.Function][]validGuard
 
-	varargs map[uint32]bool            // points-to objects of variadic calls' argument arrays
-	users   []int8                     // userObject's answers by object: 0 not asked yet, 1 yes, -1 no
-	fnNames map[*ssa.Function][]string // funcNames, once a function
+	varargs map[uint32]bool              // points-to objects of variadic calls' argument arrays
+	users   []int8                       // userObject's answers by object: 0 not asked yet, 1 yes, -1 no
+	fnNames map[*ssa.Function][]string   // funcNames, once a function
+	xssMemo map[*ssa.Function]xssHandler // handlerFacts, once a handler (taintxss.go)
 
 	// view, while workers walk the functions (taintwalk.go), finds the
 	// flow graph's vertices without changing the graph.
@@ -146,6 +150,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	if err := t.walk(ctx, threads); err != nil {
 		return nil, err
 	}
+	t.enabledSinks()
 	if p.Flow.taintExtern != nil {
 		p.Flow.taintWalked = t
 	}
@@ -1364,6 +1369,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 			for _, s := range t.sinks[n] {
 				if done {
 					break
+				}
+				if !t.sinkApplies(c, s) {
+					continue
 				}
 				args := s.Args
 				if args == nil {

@@ -179,3 +179,11 @@ func TestTaintJoin(t *testing.T) {
 	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintjoin")
 	expect(t, fs, "taintjoin")
 }
+
+// TestTaintXSS checks the response-body html sinks and their exclusions
+// (taintxss.go) on net/http handlers: each unsafe write reported, each
+// made-safe one silent.
+func TestTaintXSS(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintxss")
+	expect(t, fs, "taintxss")
+}

@@ -188,6 +188,7 @@ func (t *taintRun) worker(facts *funcFacts) *taintRun {
 	w := *t
 	w.stdMemo = map[*ssa.Package]bool{}
 	w.fnNames = map[*ssa.Function][]string{}
+	w.xssMemo = nil
 	w.users = nil
 	w.view = &taintView{g: t.g, facts: facts}
 	return &w

@@ -108,7 +108,7 @@ func TestSharedTestdata(t *testing.T) {
 	}{
 		{vet.NilFlow, check.NilSourcesAll, allNils},
 		{vet.NilFlow, check.NilSourcesDefault, []string{"./nilsources/..."}},
-		{vet.Taint, "", []string{"./taint/...", "./taintcli/...", "./taintgosec/..."}},
+		{vet.Taint, "", []string{"./taint/...", "./taintcli/...", "./taintgosec/...", "./taintxss/..."}},
 	} {
 		if c.sources != "" {
 			defer setNilSources(t, c.sources)()

@@ -5,25 +5,31 @@ go 1.26.0
 require (
 	entgo.io/ent v0.14.5
 	github.com/a-h/templ v0.3.1100
+	github.com/cyphar/filepath-securejoin v0.7.0
 	github.com/flosch/pongo2/v4 v4.0.2
 	github.com/gin-gonic/gin v1.12.0
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/go-pg/pg/v10 v10.11.0
 	github.com/gofiber/fiber/v2 v2.52.15
+	github.com/gomarkdown/markdown v0.0.0-20261107153045-a51d70be185e
 	github.com/gorilla/mux v1.8.1
 	github.com/jackc/pgx/v5 v5.13.0
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/labstack/echo/v4 v4.16.4
+	github.com/microcosm-cc/bluemonday v1.0.27
+	github.com/russross/blackfriday v1.6.0
+	github.com/russross/blackfriday/v2 v2.1.0
+	github.com/yuin/goldmark v1.7.8
 	gorm.io/gorm v1.31.2
 )
 
 require (
 	github.com/andybalholm/brotli v1.2.7 // indirect
+	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic v1.15.0 // indirect
 	github.com/bytedance/sonic/loader v0.5.0 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
-	github.com/cyphar/filepath-securejoin v0.7.0 // indirect
 	github.com/gabriel-vasile/mimetype v1.4.12 // indirect
 	github.com/gin-contrib/sse v1.1.2 // indirect
 	github.com/go-pg/zerochecker v0.2.0 // indirect
@@ -33,6 +39,7 @@ require (
 	github.com/goccy/go-json v0.10.5 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect
+	github.com/gorilla/css v1.0.1 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect

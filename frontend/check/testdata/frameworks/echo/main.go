@@ -31,6 +31,8 @@ func main() {
 	e.GET("/files/:name", files)
 	e.GET("/go", redirect)
 	e.GET("/hello", hello)
+	e.GET("/page", page)
+	e.GET("/data", data)
 	e.Logger.Fatal(e.Start(":8080"))
 }
 
@@ -80,4 +82,20 @@ func redirect(c echo.Context) error {
 func hello(c echo.Context) error {
 	c.HTMLBlob(200, []byte(c.FormValue("x"))) // want `tainted data from net/http.Request.FormValue reaches html sink github.com/labstack/echo/v4.Context.HTMLBlob`
 	return c.HTML(200, "<p>"+html.EscapeString(c.QueryParam("name"))+"</p>")
+}
+
+// Raw responses: HTML where the content type says so or none is set.
+func page(c echo.Context) error {
+	c.Blob(200, echo.MIMETextHTMLCharsetUTF8, []byte(c.QueryParam("q"))) // want `tainted data from net/http.Request.URL reaches html sink github.com/labstack/echo/v4.Context.Blob`
+	c.Response().Write([]byte(c.QueryParam("q")))                        // want `reaches html sink github.com/labstack/echo/v4.Response.Write`
+	c.Response().Writer.Write([]byte(c.QueryParam("q")))                 // want `reaches html sink net/http.ResponseWriter.Write`
+	c.Blob(200, echo.MIMEApplicationJSON, []byte(c.QueryParam("q")))     // a constant non-HTML type
+	return c.String(200, c.QueryParam("q"))                              // text/plain
+}
+
+// A declared JSON type silences the handler's writes.
+func data(c echo.Context) error {
+	c.Response().Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	_, err := c.Response().Write([]byte(c.QueryParam("q")))
+	return err
 }

@@ -38,6 +38,8 @@ func main() {
 	r.GET("/files/:name", files)
 	r.GET("/go", redirect)
 	r.GET("/safe", safe)
+	r.GET("/page", page)
+	r.GET("/data", data)
 	r.Run(":8080")
 }
 
@@ -127,4 +129,19 @@ func safe(c *gin.Context) {
 		db.Raw("SELECT * FROM users WHERE id = " + strconv.Itoa(id))
 	}
 	db.Order("name desc")
+}
+
+// Raw responses: HTML where the content type says so or none is set.
+func page(c *gin.Context) {
+	c.Data(200, "text/html; charset=utf-8", []byte("<p>"+c.Query("q")+"</p>")) // want `tainted data from net/http.Request.URL reaches html sink github.com/gin-gonic/gin.Context.Data`
+	c.Writer.WriteString(c.Query("q"))                                         // want `reaches html sink github.com/gin-gonic/gin.ResponseWriter.WriteString`
+	c.Writer.Write([]byte(c.Query("q")))                                       // want `reaches html sink net/http.ResponseWriter.Write`
+	c.Data(200, "application/json", []byte(c.Query("q")))                      // a constant non-HTML type
+	c.String(200, c.Query("q"))                                                // text/plain
+}
+
+// A declared JSON type silences the handler's writes.
+func data(c *gin.Context) {
+	c.Header("Content-Type", "application/json")
+	c.Writer.WriteString(c.Query("q"))
 }

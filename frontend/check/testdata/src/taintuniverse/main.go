@@ -14,6 +14,7 @@ func describe(err error) string { return err.Error() } // want "err may be nil i
 
 func handler(w http.ResponseWriter, r *http.Request) {
 	var err error
+	w.Header().Set("Content-Type", "text/plain") // (no html sink: taintxss)
 	fmt.Fprintln(w, describe(err), r.FormValue("q"))
 }
 
