@@ -51,7 +51,9 @@ func TestFrameworks(t *testing.T) {
 			}
 			// Both checks run: neither may crash on a framework (a
 			// panic is an error, frontend.InternalError).
-			fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint", "nilflow"}, Context: true})
+			// With the opt-in response-body sinks (xssResponses): the
+			// frameworks' raw writers are tested here.
+			fs, err := Run(context.Background(), prog, &Config{Checks: []string{"taint", "nilflow"}, Context: true, Taint: xssResponses(t)})
 			if err != nil {
 				t.Fatal(err)
 			}

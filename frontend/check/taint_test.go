@@ -182,8 +182,26 @@ func TestTaintJoin(t *testing.T) {
 
 // TestTaintXSS checks the response-body html sinks and their exclusions
 // (taintxss.go) on net/http handlers: each unsafe write reported, each
-// made-safe one silent.
+// made-safe one silent. The sinks are opt-in (xssResponses); without
+// them only the renderer sinks remain.
 func TestTaintXSS(t *testing.T) {
-	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintxss")
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true, Taint: xssResponses(t)}, "taintxss")
 	expect(t, fs, "taintxss")
+	def, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintxss")
+	for _, f := range def {
+		if strings.Contains(f.Message, "ResponseWriter") || strings.Contains(f.Message, "fmt.Fprint") || strings.Contains(f.Message, "io.WriteString") {
+			t.Errorf("a response-body sink without testdata/xss-responses.yaml: %s: %s", f.Pos, f.Message)
+		}
+	}
+}
+
+// xssResponses is the built-in models plus the opt-in response-body html
+// sinks of the repository's testdata/xss-responses.yaml.
+func xssResponses(t testing.TB) *TaintConfig {
+	t.Helper()
+	cfg, err := LoadConfig("../../testdata/xss-responses.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg.Taint
 }

@@ -68,34 +68,41 @@ func init() {
 }
 
 var (
-	modelsOnce sync.Once
-	models     *check.TaintConfig
-	modelsErr  error
+	modelsMu  sync.Mutex
+	modelsKey string // the flags models was made for
+	models    *check.TaintConfig
+	modelsErr error
 )
 
-// taintModels is the taint configuration the flags ask for.
+// taintModels is the taint configuration the flags ask for, made once
+// per setting of them (a driver sets them once; tests change them).
 func taintModels() (*check.TaintConfig, error) {
-	modelsOnce.Do(func() {
-		tc := check.DefaultTaintConfig()
-		if taintConfig != "" {
-			cfg, err := check.LoadConfig(taintConfig)
-			if err != nil {
-				modelsErr = err
-				return
-			}
-			tc = cfg.Taint
+	modelsMu.Lock()
+	defer modelsMu.Unlock()
+	key := taintConfig + "\x00" + taintProfile
+	if (models != nil || modelsErr != nil) && key == modelsKey {
+		return models, modelsErr
+	}
+	models, modelsErr, modelsKey = nil, nil, key
+	tc := check.DefaultTaintConfig()
+	if taintConfig != "" {
+		cfg, err := check.LoadConfig(taintConfig)
+		if err != nil {
+			modelsErr = err
+			return nil, err
 		}
-		if taintProfile != "" {
-			prof, err := check.ParseProfile(taintProfile)
-			if err != nil {
-				modelsErr = fmt.Errorf("-taint.profile: %w", err)
-				return
-			}
-			tc.Profile = prof
+		tc = cfg.Taint
+	}
+	if taintProfile != "" {
+		prof, err := check.ParseProfile(taintProfile)
+		if err != nil {
+			modelsErr = fmt.Errorf("-taint.profile: %w", err)
+			return nil, modelsErr
 		}
-		models = tc
-	})
-	return models, modelsErr
+		tc.Profile = prof
+	}
+	models = tc
+	return models, nil
 }
 
 var _ = flag.CommandLine // Analyzer.Flags is a flag.FlagSet

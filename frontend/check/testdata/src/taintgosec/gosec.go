@@ -38,13 +38,6 @@ func serveFS(w http.ResponseWriter, r *http.Request) {
 	http.ServeFileFS(w, r, os.DirFS("."), r.FormValue("name")) // want `reaches path sink net/http.ServeFileFS \(argument 3\)`
 }
 
-func responseWrite(w http.ResponseWriter, r *http.Request) {
-	// Writes of a response body (G705), where no non-HTML content type
-	// is declared (taintxss.go).
-	fmt.Fprintf(w, "<h1>%s</h1>", r.FormValue("name")) // want `reaches html sink fmt.Fprintf`
-	w.Write([]byte(r.FormValue("data")))               // want `reaches html sink net/http.ResponseWriter.Write`
-}
-
 // gosec misses these (its samples document them as limitations); cflr
 // reports them.
 
@@ -93,6 +86,13 @@ func numberFormatted(db *sql.DB, r *http.Request) {
 	if err == nil {
 		db.Query("SELECT * FROM t WHERE id = " + strconv.Itoa(id))
 	}
+}
+
+func responseWrite(w http.ResponseWriter, r *http.Request) {
+	// Writes to a ResponseWriter are not built-in sinks (gosec: G705):
+	// most handlers that echo input write JSON or text.
+	fmt.Fprintf(w, "<h1>%s</h1>", r.FormValue("name"))
+	w.Write([]byte(r.FormValue("data")))
 }
 
 func logged(r *http.Request) {
