@@ -857,6 +857,30 @@ func (t *taintRun) varargsStore(i *ssa.Store) {
 	}
 }
 
+// appendSpread makes append(s, xs...) carry the taint of the slice xs's
+// value into its result. The flow graph copies xs's elements cell to
+// cell, but a slice's taint is often in its value alone: a variadic
+// call's arguments reach the callee's parameter that way (varargsStore
+// leaves the array's cells out of the solve), and so do the slices that
+// library calls return. Without it, the common command wrapper
+// run(args ...string) { exec.Command("git", append(base, args...)...) }
+// loses its callers' arguments.
+func (t *taintRun) appendSpread(c ssa.CallInstruction) {
+	cc := c.Common()
+	res := c.Value()
+	if res == nil || len(cc.Args) < 2 {
+		return
+	}
+	if _, ok := cc.Args[1].Type().Underlying().(*types.Slice); !ok {
+		return // a string: flowbuild's op edge already carries it
+	}
+	for _, s := range t.use(cc.Args[1], c) {
+		for _, d := range t.value(res) {
+			t.add(s, d, mlOp, EdgeInfo{Pos: cc.Pos()}, -1)
+		}
+	}
+}
+
 // storeBase handles p.f = x where p may point to an object the standard
 // library allocated: x's taint goes to p itself (loads and library calls
 // through p then see it), as models read no cells of such objects.
@@ -1299,7 +1323,10 @@ func (t *taintRun) pointeeCells(v ssa.Value) []uint32 {
 // calls into the standard library.
 func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 	cc := c.Common()
-	if _, ok := cc.Value.(*ssa.Builtin); ok {
+	if bi, ok := cc.Value.(*ssa.Builtin); ok {
+		if bi.Name() == "append" {
+			t.appendSpread(c)
+		}
 		return
 	}
 	if t.g.taintExtern != nil {

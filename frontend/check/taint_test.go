@@ -179,3 +179,12 @@ func TestTaintJoin(t *testing.T) {
 	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintjoin")
 	expect(t, fs, "taintjoin")
 }
+
+// TestTaintArgv checks the command wrappers that forward their variadic
+// arguments (testdata/src/taintargv): the arguments reach exec.Command
+// through append(base, args...), and a "--" before them counts only
+// where the wrappers forward the slice whole.
+func TestTaintArgv(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintargv")
+	expect(t, fs, "taintargv")
+}
