@@ -106,6 +106,8 @@ type taintRun struct {
 	// view, while workers walk the functions (taintwalk.go), finds the
 	// flow graph's vertices without changing the graph.
 	view *taintView
+
+	helpers *helperSinks // shared by the workers (taintscope.go)
 }
 
 // validGuard is a block where a validator returned true for vals.
@@ -599,6 +601,7 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 		descIDs:    map[string]int32{},
 		validators: map[string][]*Validator{}, guards: map[*ssa.Function][]validGuard{},
 		varargs: map[uint32]bool{}, fnNames: map[*ssa.Function][]string{},
+		helpers: newHelperSinks(g),
 	}
 	for i := range tc.Validators {
 		v := &tc.Validators[i]
@@ -1413,6 +1416,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 				}
 				done = true
 			}
+		}
+		if !isSink && !stdCallee && len(sans) == 0 && propagator == nil {
+			t.helperCall(c, callees)
 		}
 	}
 	// Models. A sanitizer's call gets the edges it would have without

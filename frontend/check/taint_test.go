@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -187,4 +188,22 @@ func TestTaintJoin(t *testing.T) {
 func TestTaintArgv(t *testing.T) {
 	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintargv")
 	expect(t, fs, "taintargv")
+}
+
+// TestTaintScope checks sinks behind the scope's edge (taintscope.go):
+// the app checked alone, the calls that pass untrusted data to its
+// module's helpers for a sink are reported at the call; with the
+// helpers in scope too, at the sinks inside them (the field util.Config
+// keeps is then followed as well).
+func TestTaintScope(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintscope/app")
+	expect(t, fs, "taintscope/app")
+	fs, _ = runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintscope/...")
+	var at []string
+	for _, f := range fs {
+		at = append(at, fmt.Sprintf("%s:%d", filepath.Base(f.Pos.Filename), f.Pos.Line))
+	}
+	if got, want := strings.Join(at, " "), "util.go:16 util.go:26 util.go:36 util.go:47"; got != want {
+		t.Errorf("with util in scope, findings at %s, want %s", got, want)
+	}
 }
