@@ -877,11 +877,57 @@ func (t *taintRun) appendSpread(c ssa.CallInstruction) {
 	if _, ok := cc.Args[1].Type().Underlying().(*types.Slice); !ok {
 		return // a string: flowbuild's op edge already carries it
 	}
-	for _, s := range t.use(cc.Args[1], c) {
-		for _, d := range t.value(res) {
-			t.add(s, d, mlOp, EdgeInfo{Pos: cc.Pos()}, -1)
+	from := []ssa.Value{cc.Args[1]}
+	if sl, ok := cc.Args[1].(*ssa.Slice); ok {
+		if a, ok := sl.X.(*ssa.Alloc); ok && a.Comment == "varargs" {
+			from = append(from, charsOf(a)...)
 		}
 	}
+	for _, x := range from {
+		for _, s := range t.use(x, c) {
+			for _, d := range t.value(res) {
+				t.add(s, d, mlOp, EdgeInfo{Pos: cc.Pos()}, -1)
+			}
+		}
+	}
+}
+
+// charsOf returns the strings whose bytes or runes the elements of the
+// argument array a of an append are: s[i], and the runes of a range over
+// s. Bytes and runes are numbers, which carry no taint, so a string
+// copied a character at a time (for _, r := range s { b = append(b, r)
+// }, a case conversion, say) would otherwise come out clean.
+func charsOf(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != ia {
+				continue
+			}
+			v := st.Val
+			if cv, ok := v.(*ssa.Convert); ok {
+				v = cv.X // byte(r), rune(b)
+			}
+			switch v := v.(type) {
+			case *ssa.Index:
+				if isString(v.X.Type()) {
+					out = append(out, v.X)
+				}
+			case *ssa.Extract:
+				if n, ok := v.Tuple.(*ssa.Next); ok && n.IsString && v.Index == 2 {
+					if rg, ok := n.Iter.(*ssa.Range); ok {
+						out = append(out, rg.X)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // storeBase handles p.f = x where p may point to an object the standard

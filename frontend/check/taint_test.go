@@ -207,3 +207,11 @@ func TestTaintScope(t *testing.T) {
 		t.Errorf("with util in scope, findings at %s, want %s", got, want)
 	}
 }
+
+// TestTaintChars checks strings copied a byte or rune at a time
+// (testdata/src/taintchars): the copy carries the string's taint, a
+// string of constant bytes does not.
+func TestTaintChars(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintchars")
+	expect(t, fs, "taintchars")
+}
