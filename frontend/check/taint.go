@@ -473,6 +473,14 @@ func (t *taintRun) validatorIf(i *ssa.If) {
 		}
 		return
 	}
+	if x := t.allowList(call); x != nil {
+		// Matched a strict allow-list (taintallow.go): valid on the
+		// true branch.
+		if succ := i.Block().Succs[0]; len(succ.Preds) == 1 {
+			t.guard(i.Parent(), succ, t.uncleaned([]ssa.Value{x}), allowValidator)
+		}
+		return
+	}
 	if len(t.validators) == 0 {
 		return
 	}

@@ -215,3 +215,12 @@ func TestTaintChars(t *testing.T) {
 	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintchars")
 	expect(t, fs, "taintchars")
 }
+
+// TestTaintAllow checks allow-list validators (taintallow.go,
+// testdata/src/taintallow): strict anchored word patterns, directly and
+// in helpers, validate; loose patterns, checks after the use, ignored
+// results and the wrong branch do not.
+func TestTaintAllow(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintallow")
+	expect(t, fs, "taintallow")
+}

@@ -37,6 +37,8 @@ type helperSinks struct {
 
 	mu   sync.Mutex
 	memo map[*ssa.Function]map[int]helperSink
+	// strictVars caches taintallow.go's answer for package variables.
+	strictVars map[*ssa.Global]bool
 }
 
 // helperSink is the sink a helper's parameter reaches.
@@ -47,7 +49,7 @@ type helperSink struct {
 }
 
 func newHelperSinks(g *FlowGraph) *helperSinks {
-	h := &helperSinks{modules: map[string]bool{}, prog: g.Prog, memo: map[*ssa.Function]map[int]helperSink{}}
+	h := &helperSinks{modules: map[string]bool{}, prog: g.Prog, memo: map[*ssa.Function]map[int]helperSink{}, strictVars: map[*ssa.Global]bool{}}
 	if g.Prog == nil {
 		return h
 	}
