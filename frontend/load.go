@@ -104,6 +104,10 @@ type Program struct {
 	// package member, never called, but code a per-function check reads).
 	Blank []*ssa.Function
 
+	// modules maps the path of each package loaded from a module to the
+	// module's path (Module).
+	modules map[string]string
+
 	funcs []*ssa.Function // sortedFuncs, once computed
 	users funcUsers       // set with funcs (allFunctionsUsers)
 	// wd is the working directory at Load: positions below it are
@@ -125,7 +129,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	start := time.Now()
 	pcfg := &packages.Config{
 		Context:   ctx,
-		Mode:      packages.LoadAllSyntax,
+		Mode:      packages.LoadAllSyntax | packages.NeedModule,
 		Dir:       cfg.Dir,
 		Tests:     cfg.Tests,
 		Env:       cfg.Env,
@@ -155,7 +159,11 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	wd, _ := os.Getwd()
 	p := &Program{LoadTime: time.Since(start), wd: wd}
 	seen := map[string]bool{}
+	p.modules = map[string]string{}
 	packages.Visit(initial, nil, func(pkg *packages.Package) {
+		if pkg.Module != nil {
+			p.modules[pkg.PkgPath] = pkg.Module.Path
+		}
 		for _, e := range pkg.Errors {
 			pe := PackageError{Pos: relPos(p.wd, e.Pos), Msg: e.Msg}
 			if k := pe.Error(); !seen[k] {
@@ -223,6 +231,11 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	p.LoadRSS = edgecentric.PeakRSS()
 	return p, nil
 }
+
+// Module returns the path of the module that package path was loaded
+// from, or "" when none (the standard library, a package outside any
+// module, a program that NewProgram made without loading).
+func (p *Program) Module(path string) string { return p.modules[path] }
 
 // depRoots returns the directories of the standard library and the
 // module cache (with a trailing separator), or none if the go command

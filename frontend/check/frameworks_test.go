@@ -13,8 +13,8 @@ import (
 
 // TestFrameworks checks the framework models (models.yaml) against the
 // frameworks' real APIs: testdata/frameworks is a module of its own that
-// pins gin, echo, chi, fiber, gorilla/mux, gorm, sqlx, pgx, go-pg, ent,
-// pongo2 and templ in its go.mod, with one small program per framework
+// pins gin, echo, chi, fiber, gorilla/mux, macaron, gorm, sqlx, pgx,
+// go-pg, ent, xorm, pongo2 and templ in its go.mod, with one small program per framework
 // whose lines carry // want comments; the parameterized, constant and
 // sanitized calls beside them must stay silent.
 //

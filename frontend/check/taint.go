@@ -110,6 +110,8 @@ type taintRun struct {
 	// view, while workers walk the functions (taintwalk.go), finds the
 	// flow graph's vertices without changing the graph.
 	view *taintView
+
+	helpers *helperSinks // shared by the workers (taintscope.go)
 }
 
 // validGuard is a block where a validator returned true for vals.
@@ -476,6 +478,14 @@ func (t *taintRun) validatorIf(i *ssa.If) {
 		}
 		return
 	}
+	if x := t.allowList(call); x != nil {
+		// Matched a strict allow-list (taintallow.go): valid on the
+		// true branch.
+		if succ := i.Block().Succs[0]; len(succ.Preds) == 1 {
+			t.guard(i.Parent(), succ, t.uncleaned([]ssa.Value{x}), allowValidator)
+		}
+		return
+	}
 	if len(t.validators) == 0 {
 		return
 	}
@@ -604,6 +614,7 @@ func newTaintRun(g *FlowGraph, tc *TaintConfig) *taintRun {
 		descIDs:    map[string]int32{},
 		validators: map[string][]*Validator{}, guards: map[*ssa.Function][]validGuard{},
 		varargs: map[uint32]bool{}, fnNames: map[*ssa.Function][]string{},
+		helpers: newHelperSinks(g),
 	}
 	for i := range tc.Validators {
 		v := &tc.Validators[i]
@@ -860,6 +871,76 @@ func (t *taintRun) varargsStore(i *ssa.Store) {
 			}
 		}
 	}
+}
+
+// appendSpread makes append(s, xs...) carry the taint of the slice xs's
+// value into its result. The flow graph copies xs's elements cell to
+// cell, but a slice's taint is often in its value alone: a variadic
+// call's arguments reach the callee's parameter that way (varargsStore
+// leaves the array's cells out of the solve), and so do the slices that
+// library calls return. Without it, the common command wrapper
+// run(args ...string) { exec.Command("git", append(base, args...)...) }
+// loses its callers' arguments.
+func (t *taintRun) appendSpread(c ssa.CallInstruction) {
+	cc := c.Common()
+	res := c.Value()
+	if res == nil || len(cc.Args) < 2 {
+		return
+	}
+	if _, ok := cc.Args[1].Type().Underlying().(*types.Slice); !ok {
+		return // a string: flowbuild's op edge already carries it
+	}
+	from := []ssa.Value{cc.Args[1]}
+	if sl, ok := cc.Args[1].(*ssa.Slice); ok {
+		if a, ok := sl.X.(*ssa.Alloc); ok && a.Comment == "varargs" {
+			from = append(from, charsOf(a)...)
+		}
+	}
+	for _, x := range from {
+		for _, s := range t.use(x, c) {
+			for _, d := range t.value(res) {
+				t.add(s, d, mlOp, EdgeInfo{Pos: cc.Pos()}, -1)
+			}
+		}
+	}
+}
+
+// charsOf returns the strings whose bytes or runes the elements of the
+// argument array a of an append are: s[i], and the runes of a range over
+// s. Bytes and runes are numbers, which carry no taint, so a string
+// copied a character at a time (for _, r := range s { b = append(b, r)
+// }, a case conversion, say) would otherwise come out clean.
+func charsOf(a *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *a.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != ia {
+				continue
+			}
+			v := st.Val
+			if cv, ok := v.(*ssa.Convert); ok {
+				v = cv.X // byte(r), rune(b)
+			}
+			switch v := v.(type) {
+			case *ssa.Index:
+				if isString(v.X.Type()) {
+					out = append(out, v.X)
+				}
+			case *ssa.Extract:
+				if n, ok := v.Tuple.(*ssa.Next); ok && n.IsString && v.Index == 2 {
+					if rg, ok := n.Iter.(*ssa.Range); ok {
+						out = append(out, rg.X)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // storeBase handles p.f = x where p may point to an object the standard
@@ -1304,7 +1385,10 @@ func (t *taintRun) pointeeCells(v ssa.Value) []uint32 {
 // calls into the standard library.
 func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 	cc := c.Common()
-	if _, ok := cc.Value.(*ssa.Builtin); ok {
+	if bi, ok := cc.Value.(*ssa.Builtin); ok {
+		if bi.Name() == "append" {
+			t.appendSpread(c)
+		}
 		return
 	}
 	if t.g.taintExtern != nil {
@@ -1394,6 +1478,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 				}
 				done = true
 			}
+		}
+		if !isSink && !stdCallee && len(sans) == 0 && propagator == nil {
+			t.helperCall(c, callees)
 		}
 	}
 	// Models. A sanitizer's call gets the edges it would have without

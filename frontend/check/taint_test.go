@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -204,4 +205,48 @@ func xssResponses(t testing.TB) *TaintConfig {
 		t.Fatal(err)
 	}
 	return cfg.Taint
+}
+
+// TestTaintArgv checks the command wrappers that forward their variadic
+// arguments (testdata/src/taintargv): the arguments reach exec.Command
+// through append(base, args...), and a "--" before them counts only
+// where the wrappers forward the slice whole.
+func TestTaintArgv(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintargv")
+	expect(t, fs, "taintargv")
+}
+
+// TestTaintScope checks sinks behind the scope's edge (taintscope.go):
+// the app checked alone, the calls that pass untrusted data to its
+// module's helpers for a sink are reported at the call; with the
+// helpers in scope too, at the sinks inside them (the field util.Config
+// keeps is then followed as well).
+func TestTaintScope(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintscope/app")
+	expect(t, fs, "taintscope/app")
+	fs, _ = runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintscope/...")
+	var at []string
+	for _, f := range fs {
+		at = append(at, fmt.Sprintf("%s:%d", filepath.Base(f.Pos.Filename), f.Pos.Line))
+	}
+	if got, want := strings.Join(at, " "), "util.go:16 util.go:26 util.go:36 util.go:47"; got != want {
+		t.Errorf("with util in scope, findings at %s, want %s", got, want)
+	}
+}
+
+// TestTaintChars checks strings copied a byte or rune at a time
+// (testdata/src/taintchars): the copy carries the string's taint, a
+// string of constant bytes does not.
+func TestTaintChars(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintchars")
+	expect(t, fs, "taintchars")
+}
+
+// TestTaintAllow checks allow-list validators (taintallow.go,
+// testdata/src/taintallow): strict anchored word patterns, directly and
+// in helpers, validate; loose patterns, checks after the use, ignored
+// results and the wrong branch do not.
+func TestTaintAllow(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintallow")
+	expect(t, fs, "taintallow")
 }

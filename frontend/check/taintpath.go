@@ -275,18 +275,48 @@ func (t *taintRun) afterEndOfOptions(ia *ssa.IndexAddr, a *ssa.Alloc) bool {
 	if !dash {
 		return false
 	}
-	for _, r := range *sl.Referrers() {
+	return t.argvToCommand(sl, 3)
+}
+
+// argvToCommand reports whether the argument slice v goes to a command
+// sink as its arguments: directly, or forwarded whole as the variadic
+// argument of the module's own wrappers (run(args ...string) calling
+// exec.Command(name, args...) or exec.Command(name, append(base,
+// args...)...)), up to depth calls deep. A prefix prepended by append
+// stays before the "--", so what followed it is still no option; a
+// wrapper that does anything else with the slice (joins it into a shell
+// line, say) does not forward it, and the "--" then counts for nothing.
+func (t *taintRun) argvToCommand(v ssa.Value, depth int) bool {
+	for _, r := range *v.Referrers() {
 		c, ok := r.(ssa.CallInstruction)
 		if !ok {
 			continue
 		}
-		names, _ := t.calleeNames(c)
+		cc := c.Common()
+		if bi, ok := cc.Value.(*ssa.Builtin); ok {
+			if bi.Name() == "append" && len(cc.Args) == 2 && cc.Args[1] == v && c.Value() != nil && depth > 0 &&
+				t.argvToCommand(c.Value(), depth-1) {
+				return true
+			}
+			continue
+		}
+		if len(cc.Args) == 0 || cc.Args[len(cc.Args)-1] != v || !cc.Signature().Variadic() {
+			continue
+		}
+		names, callees := t.calleeNames(c)
 		for _, n := range names {
 			for _, s := range t.sinks[n] {
 				if s.Kind == "command" {
 					return true
 				}
 			}
+		}
+		if depth == 0 || len(callees) != 1 || callees[0].Blocks == nil {
+			continue
+		}
+		params := callees[0].Params
+		if len(params) > 0 && t.argvToCommand(params[len(params)-1], depth-1) {
+			return true
 		}
 	}
 	return false
