@@ -231,38 +231,33 @@ func newCycleFinder(n uint32) *cycleFinder {
 // (rep[v] == v) of variables, given the defining edges grouped by class
 // (off, in), and reports whether it merged any.
 func (c *cycleFinder) merge(n uint32, off []uint32, in []graph.Edge, assign uint32, isVar []bool, rep []uint32, find func(uint32) uint32) bool {
-	// Successors of each class along assign edges, as a CSR.
-	clear(c.succOff)
-	for v := uint32(0); v < n; v++ {
-		if rep[v] != v || !isVar[v] {
-			continue
-		}
-		for _, e := range in[off[v]:off[v+1]] {
-			if e.Label == assign {
-				if s := find(e.Src); s != v && isVar[s] {
-					c.succOff[s+1]++
+	// Successors of each class along assign edges, as a CSR: one walk
+	// of the edges counts them, a second fills them in.
+	eachAssign := func(f func(s, v uint32)) {
+		for v := uint32(0); v < n; v++ {
+			if rep[v] != v || !isVar[v] {
+				continue
+			}
+			for _, e := range in[off[v]:off[v+1]] {
+				if e.Label == assign {
+					if s := find(e.Src); s != v && isVar[s] {
+						f(s, v)
+					}
 				}
 			}
 		}
 	}
+	clear(c.succOff)
+	eachAssign(func(s, _ uint32) { c.succOff[s+1]++ })
 	for v := uint32(0); v < n; v++ {
 		c.succOff[v+1] += c.succOff[v]
 	}
 	c.succ = slices.Grow(c.succ[:0], int(c.succOff[n]))[:c.succOff[n]]
 	fill := slices.Clone(c.succOff[:n])
-	for v := uint32(0); v < n; v++ {
-		if rep[v] != v || !isVar[v] {
-			continue
-		}
-		for _, e := range in[off[v]:off[v+1]] {
-			if e.Label == assign {
-				if s := find(e.Src); s != v && isVar[s] {
-					c.succ[fill[s]] = v
-					fill[s]++
-				}
-			}
-		}
-	}
+	eachAssign(func(s, v uint32) {
+		c.succ[fill[s]] = v
+		fill[s]++
+	})
 	for i := range c.index {
 		c.index[i] = -1
 	}
