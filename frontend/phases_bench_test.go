@@ -3,6 +3,7 @@ package frontend
 import (
 	"context"
 	"os"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -12,7 +13,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 
+	"github.com/cflr/cflr/edgecentric"
+	"github.com/cflr/cflr/frontend/grammars"
+	"github.com/cflr/cflr/frontend/internal/andersen"
 	"github.com/cflr/cflr/frontend/internal/vta"
+	"github.com/cflr/cflr/graph"
 )
 
 // BenchmarkPhases times Analyze's own phases (VTA, graph building, merging)
@@ -121,4 +126,73 @@ func BenchmarkPhases(b *testing.B) {
 		}
 		b.ReportMetric(used.Seconds()/float64(b.N), "cpu-s/op")
 	})
+}
+
+// BenchmarkPointsToSolve solves one program's points-to graph, built as
+// cflr check builds it (boxes per type, merged), with the specialised
+// solver in both of its bit sets and with edgecentric, alternately, and
+// reports each one's wall and CPU seconds per solve side by side.
+//
+//	CFLR_BENCH_DIR=/work/eval/mailpit go test -run X -bench PointsToSolve -benchtime 5x ./frontend
+func BenchmarkPointsToSolve(b *testing.B) {
+	dir, pat := os.Getenv("CFLR_BENCH_DIR"), os.Getenv("CFLR_BENCH_PKG")
+	if dir == "" {
+		b.Skip("CFLR_BENCH_DIR not set")
+	}
+	if pat == "" {
+		pat = "."
+	}
+	ctx := context.Background()
+	prog, err := Load(ctx, &Config{Dir: dir, Debug: true, Prune: true,
+		DebugPackages: func(path string) bool { return strings.Contains(strings.SplitN(path, "/", 2)[0], ".") }}, strings.Fields(pat)...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, err := Analyze(ctx, prog, &AnalysisOptions{BoxPerType: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gr, err := grammars.Load("pointsto.cfg")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := a.Graph.Graph
+	b.Logf("%d vertices, %d edges, %d points-to pairs", g.NumVertices, len(g.Edges), len(a.ptsObj))
+	// CFLR_BENCH_GRAPH saves the graph (.bin) for internal/andersen's
+	// BenchmarkSolveFile.
+	if path := os.Getenv("CFLR_BENCH_GRAPH"); path != "" {
+		if err := graph.WriteFile(path, g, graph.FormatBinary); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu := func() time.Duration {
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	solvers := []struct {
+		name  string
+		solve func() error
+	}{
+		{"sparse", func() error { _, err := andersen.Solve(ctx, g, &andersen.Options{Sets: andersen.Sparse}); return err }},
+		{"roaring", func() error { _, err := andersen.Solve(ctx, g, &andersen.Options{Sets: andersen.Roaring}); return err }},
+		{"edgecentric", func() error { _, err := edgecentric.Solve(ctx, g, gr, &edgecentric.Options{}); return err }},
+	}
+	wall := make([]time.Duration, len(solvers))
+	used := make([]time.Duration, len(solvers))
+	for b.Loop() {
+		for i, s := range solvers {
+			runtime.GC()
+			t0, c0 := time.Now(), cpu()
+			if err := s.solve(); err != nil {
+				b.Fatal(err)
+			}
+			wall[i] += time.Since(t0)
+			used[i] += cpu() - c0
+		}
+	}
+	for i, s := range solvers {
+		b.ReportMetric(wall[i].Seconds()/float64(b.N), s.name+"-s/op")
+		b.ReportMetric(used[i].Seconds()/float64(b.N), s.name+"-cpu-s/op")
+	}
 }

@@ -56,6 +56,7 @@ type checkFlags struct {
 	writeBase  string
 	html       string
 	reflection bool
+	edgeCentr  bool
 }
 
 func newCheckCmd() *cobra.Command {
@@ -116,6 +117,8 @@ which names the function being analyzed). On errors nothing is written.`,
 	fl.StringVar(&f.baseline, "baseline", "", "report only findings not in this file (an earlier --json output or --write-baseline file)")
 	fl.StringVar(&f.writeBase, "write-baseline", "", "write every finding to this file as JSON, for --baseline (exit status 0 when it is written)")
 	fl.BoolVar(&f.reflection, "reflection", true, "model reflection in the points-to analysis (reflect.Value and reflect.Type as tagged objects); --reflection=false: reflection yields unknown memory (overrides the configuration's reflection:)")
+	fl.BoolVar(&f.edgeCentr, "edgecentric", false, "solve the points-to graph with the generic CFL engine instead of the specialised solver (same sets, slower; for checking)")
+	_ = fl.MarkHidden("edgecentric")
 	fl.BoolVar(&f.noRefute, "no-refute", false, "report nilflow's first witness without checking its path conditions")
 	fl.BoolVar(&f.nilHeap, "nil-heap", false, "nilflow: follow nils through struct fields they share with other values (more findings, most of them false)")
 	fl.StringVar(&f.nilSources, "nil-sources", check.NilSourcesDefault, "nilflow: which nils to report: default leaves out the sentinel nil constants returned by functions whose results do not end in an error (the callee's contract: not beside a constant bool, not nil on every return at a direct call, not a nil parameter's) and nils stored into struct fields; all reports them too (more findings, most of them false; overrides the configuration's nil-sources:)")
@@ -138,7 +141,7 @@ func runCheck(cmd *cobra.Command, f *checkFlags, patterns []string) error {
 	if f.threads < 0 {
 		return usageErr(errors.New("--threads must be positive"))
 	}
-	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress, NoRefute: f.noRefute, NilHeap: f.nilHeap, Library: f.library}
+	cfg := &check.Config{Threads: f.threads, Context: f.context, NoSuppress: f.noSuppress, NoRefute: f.noRefute, NilHeap: f.nilHeap, Library: f.library, EdgeCentric: f.edgeCentr}
 	what := "--checks"
 	if f.config != "" {
 		what = f.config

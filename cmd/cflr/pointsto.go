@@ -38,6 +38,7 @@ type goFlags struct {
 	cgOnly     bool
 	prune      bool
 	reflection bool
+	edgeCentr  bool
 }
 
 func (f *goFlags) register(cmd *cobra.Command) {
@@ -57,6 +58,7 @@ func (f *goFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.all, "all-functions", false, "translate every function body, not only those that can run")
 	fl.BoolVar(&f.prune, "prune", false, "build SSA only for the function bodies the program can run, as cflr check does (queries about other functions then find nothing)")
 	fl.BoolVar(&f.reflection, "reflection", true, "model reflection (reflect.Value and reflect.Type as tagged objects); --reflection=false: reflection yields unknown memory")
+	fl.BoolVar(&f.edgeCentr, "edgecentric", false, "solve the context-insensitive grammar with the generic CFL engine (package edgecentric) instead of the solver specialised to it: the same points-to sets, slower")
 	fl.BoolVar(&f.unmodelled, "unmodelled", false, "list every place modelled conservatively (unsafe, reflection, no Go body)")
 }
 
@@ -111,7 +113,7 @@ func (f *goFlags) analyze(ctx context.Context, prog *frontend.Program) (*fronten
 		return nil, err
 	}
 	defer stopProfile()
-	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, Refine: f.refine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge, CallGraphOnly: f.cgOnly, NoReflection: !f.reflection})
+	return frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Context: f.context, Refine: f.refine, Threads: f.threads, BoxPerType: f.boxes == "type", AllFunctions: f.all, ScalarContainers: f.scalars, NoMerge: f.noMerge, CallGraphOnly: f.cgOnly, NoReflection: !f.reflection, EdgeCentric: f.edgeCentr})
 }
 
 // finish prints statistics and unmodelled places, and turns package errors

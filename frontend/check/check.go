@@ -67,6 +67,10 @@ type Config struct {
 	// NoReflection turns the points-to analysis' reflection model off
 	// (frontend.AnalysisOptions.NoReflection; `--reflection=false`).
 	NoReflection bool
+	// EdgeCentric solves the points-to graph with the generic CFL engine
+	// (frontend.AnalysisOptions.EdgeCentric; hidden `--edgecentric`): the
+	// same sets, slower; for checking the specialised solver.
+	EdgeCentric bool
 	// NilHeap makes nilflow follow nils through struct fields they were
 	// stored into with other values (nilheap.go): more findings, most of
 	// them false.
@@ -201,7 +205,7 @@ func Run(ctx context.Context, prog *frontend.Program, cfg *Config) (_ []Finding,
 	// boxes made the points-to solve 3-5 times slower and used 1 GiB more
 	// on pebble and miniflux, for the same findings (CHECKS.md).
 	pre := startPrepass(prog)
-	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true, NoReflection: cfg.NoReflection})
+	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true, NoReflection: cfg.NoReflection, EdgeCentric: cfg.EdgeCentric})
 	facts, preErr := pre.finish()
 	if err != nil {
 		return nil, err

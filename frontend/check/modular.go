@@ -381,7 +381,7 @@ func finishPackage(fs []Finding, check string, prog *frontend.Program, flow *Flo
 // start of check.Run shared by RunPackage and RunTaintPackage; extern links
 // nilflow's calls into other packages (nil for taint, which links its own).
 func packagePass(ctx context.Context, prog *frontend.Program, cfg *Config, extern func(*ssa.Function) *Summary) (*FlowGraph, *Pass, error) {
-	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true})
+	a, err := frontend.Analyze(ctx, prog, &frontend.AnalysisOptions{Threads: cfg.Threads, Partitions: pointsToPartitions, BoxPerType: true, EdgeCentric: cfg.EdgeCentric})
 	if err != nil {
 		return nil, nil, err
 	}

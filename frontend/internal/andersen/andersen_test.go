@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -142,5 +143,37 @@ func TestErrors(t *testing.T) {
 		if _, err := andersen.Solve(context.Background(), g, nil); err == nil {
 			t.Errorf("%s index %d: no error", tc.label, tc.idx)
 		}
+	}
+}
+
+// BenchmarkSolveFile solves a saved points-to graph (CFLR_BENCH_GRAPH, a
+// .bin file written by frontend's BenchmarkPointsToSolve) with each bit
+// set.
+//
+//	CFLR_BENCH_GRAPH=/tmp/mailpit.bin go test -run X -bench SolveFile ./frontend/internal/andersen
+func BenchmarkSolveFile(b *testing.B) {
+	path := os.Getenv("CFLR_BENCH_GRAPH")
+	if path == "" {
+		b.Skip("CFLR_BENCH_GRAPH not set")
+	}
+	g, err := graph.ReadFile(path, graph.FormatBinary)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []andersen.SetKind{andersen.Sparse, andersen.Roaring} {
+		b.Run(fmt.Sprint(k), func(b *testing.B) {
+			var st andersen.Stats
+			for b.Loop() {
+				res, err := andersen.Solve(context.Background(), g, &andersen.Options{Sets: k})
+				if err != nil {
+					b.Fatal(err)
+				}
+				st = res.Stats
+			}
+			b.ReportMetric(float64(st.Facts), "facts")
+			b.ReportMetric(float64(st.CopyEdges), "copy-edges")
+			b.ReportMetric(float64(st.Processed), "processed")
+			b.ReportMetric(float64(st.Cells), "cells")
+		})
 	}
 }
