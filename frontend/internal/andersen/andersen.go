@@ -39,9 +39,15 @@
 // edges (and objects) for each new object, and sends the delta along its
 // copy edges, filtered by each successor's pts. A new copy edge carries
 // its source's whole pts at once; the source's delta follows it when the
-// source is next processed. The worklist is first-in first-out and the
-// solve runs on one goroutine, so the sets do not depend on scheduling
-// (they are the least fixpoint anyway; the order only changes the work).
+// source is next processed. The worklist runs in rounds, each in node
+// order, on one goroutine: the work does not depend on scheduling, and
+// the sets (the least fixpoint) do not depend on the order at all.
+//
+// Copy edges made by loads and stores close cycles the frontend's offline
+// merging (mergeEquivalent) cannot see: on mailpit, 23,000 nodes on such
+// cycles held 7 of the 17 million facts of all nodes. Lazy cycle
+// detection (Hardekopf and Lin) finds them when an edge carries nothing
+// new between two equal sets, and merges each into one node.
 //
 // Objects are numbered densely (in vertex order) for the bit sets, so a
 // set read in increasing order lists its vertices in increasing order.
@@ -470,13 +476,16 @@ func (s *solver) apply(u uint32, objs []uint32) {
 
 func (s *solver) run(ctx context.Context) error {
 	var objs, cands []uint32
-	for s.head < len(s.queue) {
-		v := s.queue[s.head]
+	var round []uint32
+	for len(s.queue) > 0 || s.head < len(round) {
+		if s.head == len(round) {
+			round, s.queue = s.queue, round[:0]
+			slices.Sort(round)
+			s.head = 0
+		}
+		v := round[s.head]
 		s.head++
 		s.inQueue[v] = false
-		if s.head == len(s.queue) {
-			s.queue, s.head = s.queue[:0], 0
-		}
 		if s.rep[v] != v {
 			continue // merged: its pending set went to its representative
 		}
