@@ -87,6 +87,9 @@ func TestSameAsEdgecentric(t *testing.T) {
 	facts, cells, merged := 0, 0, 0
 	for i := range 400 {
 		nv := 2 + r.IntN(40)
+		if i%20 == 0 {
+			nv = 100 + r.IntN(200) // longer chains and more cycles
+		}
 		g := randomGraph(r, nv, r.IntN(4*nv), 1+r.IntN(3))
 		want := oracle(t, g, 1+i%3)
 		for _, k := range []andersen.SetKind{andersen.Sparse, andersen.Roaring, andersen.Blocks} {
