@@ -1,6 +1,10 @@
 // Package frontend turns Go programs into labeled graphs for
 // CFL-reachability, and answers points-to, alias and call-graph queries by
-// solving them with package edgecentric.
+// solving them: the context-insensitive grammar (pointsto.cfg) with
+// internal/andersen, a worklist solver specialised to it, the
+// context-sensitive one with package edgecentric, the generic engine
+// (AnalysisOptions.EdgeCentric solves both with it; the package's tests
+// check every andersen solve against it, set by set).
 //
 // # Data flow
 //
