@@ -40,6 +40,11 @@ func TestPointstoExample(t *testing.T) {
 	if code != 0 || stdout != want {
 		t.Errorf("by position: exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, stdout, want, stderr)
 	}
+	// The generic engine gives the same answer.
+	stdout, stderr, code = cflr(t, "pointsto", "-C", gomod, "--edgecentric", "main.total.s")
+	if want := strings.Replace(want, gomod+"/main.go:19:9", "main.total.s", 1); code != 0 || stdout != want {
+		t.Errorf("--edgecentric: exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, stdout, want, stderr)
+	}
 	// One box per dynamic type: labeled by the type.
 	stdout, _, code = cflr(t, "pointsto", "-C", gomod, "--boxes", "type", "main.total.s")
 	if code != 0 || !strings.Contains(stdout, "box[*main.Square]") || !strings.Contains(stdout, "box[main.Circle]") {
