@@ -130,7 +130,7 @@ func BenchmarkPhases(b *testing.B) {
 
 // BenchmarkPointsToSolve solves one program's points-to graph, built as
 // cflr check builds it (boxes per type, merged), with the specialised
-// solver in both of its bit sets and with edgecentric, alternately, and
+// solver in each of its bit sets (blocks is the default) and with edgecentric, alternately, and
 // reports each one's wall and CPU seconds per solve side by side.
 //
 //	CFLR_BENCH_DIR=/work/eval/mailpit go test -run X -bench PointsToSolve -benchtime 5x ./frontend
@@ -174,6 +174,7 @@ func BenchmarkPointsToSolve(b *testing.B) {
 		name  string
 		solve func() error
 	}{
+		{"blocks", func() error { _, err := andersen.Solve(ctx, g, nil); return err }},
 		{"sparse", func() error { _, err := andersen.Solve(ctx, g, &andersen.Options{Sets: andersen.Sparse}); return err }},
 		{"roaring", func() error { _, err := andersen.Solve(ctx, g, &andersen.Options{Sets: andersen.Roaring}); return err }},
 		{"edgecentric", func() error { _, err := edgecentric.Solve(ctx, g, gr, &edgecentric.Options{}); return err }},
