@@ -54,8 +54,9 @@ type AnalysisOptions struct {
 	// CFL engine (package edgecentric) instead of the solver specialised
 	// to it (internal/andersen), as the context-sensitive grammar always
 	// is. Both give the same points-to sets; edgecentric is the oracle the
-	// specialised solver is tested against, several times slower (3.8 s
-	// against about 1 s on mailpit) and with a Result.
+	// specialised solver is tested against, and has a Result. On
+	// mailpit's graph (BenchmarkPointsToSolve) it takes 5.6 CPU seconds on
+	// two threads, the specialised solver 0.8 on one.
 	EdgeCentric bool
 }
 
