@@ -95,9 +95,9 @@ var grammarOnly = map[string]bool{
 type SetKind int
 
 const (
-	// Blocks is this package's sorted array of 256-bit blocks (the
-	// default: on mailpit's graph it solves in about half the time of
-	// Sparse and a third of Roaring's).
+	// Blocks is this package's sorted array of 256-bit blocks, the
+	// default: mailpit's graph solves in 0.8 CPU seconds with it, 1.0
+	// with Sparse and 1.4 with Roaring (BenchmarkPointsToSolve).
 	Blocks SetKind = iota
 	// Sparse is golang.org/x/tools/container/intsets.Sparse (go/pointer's).
 	Sparse
@@ -113,7 +113,7 @@ type Options struct {
 // Stats describe a solve.
 type Stats struct {
 	Objects   int // vertices that can be pointed to
-	Cells     int // heap nodes: H(o) and cell(o, i) after merging
+	Cells     int // heap nodes: an H per object and the field cells made
 	CopyEdges int // assign edges plus the copy edges loads and stores made
 	Processed int // nodes taken off the worklist
 	Merged    int // nodes merged into others, found on cycles
