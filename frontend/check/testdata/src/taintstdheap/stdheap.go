@@ -63,6 +63,21 @@ func openFirst(names []string) {
 	os.Open(names[0]) // want `path sink os.Open`
 }
 
+// setFirst stores into its caller's Split result through a parameter.
+func setFirst(p []string, r *http.Request) {
+	p[0] = r.FormValue("name")
+}
+
+// storedByCallee reads back what setFirst stored: a known miss, the price
+// of rule 1 (the taint stays with setFirst's parameter, as a model's
+// write into such an object always did). No want: a finding here fails
+// the test, to say the rule changed.
+func storedByCallee(r *http.Request) {
+	p := strings.Split("a,b", ",")
+	setFirst(p, r)
+	os.Open(p[0])
+}
+
 // session keeps the bytes a connection sent in a buffer of its own.
 type session struct {
 	c       net.Conn
@@ -108,6 +123,7 @@ func Serve() {
 		protocols(r)
 		shell(r)
 		storedInto(r)
+		storedByCallee(r)
 	})
 	flagValue()
 	fixedShell()
