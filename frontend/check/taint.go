@@ -102,10 +102,11 @@ type taintRun struct {
 	validators map[string][]*Validator
 	guards     map[*ssa.Function][]validGuard
 
-	varargs map[uint32]bool              // points-to objects of variadic calls' argument arrays
-	users   []int8                       // userObject's answers by object: 0 not asked yet, 1 yes, -1 no
-	fnNames map[*ssa.Function][]string   // funcNames, once a function
-	xssMemo map[*ssa.Function]xssHandler // handlerFacts, once a handler (taintxss.go)
+	varargs  map[uint32]bool               // points-to objects of variadic calls' argument arrays
+	passMemo map[*ssa.Call]map[uint32]bool // passThrough's answers by call (taintstdheap.go)
+	users    []int8                        // userObject's answers by object: 0 not asked yet, 1 yes, -1 no
+	fnNames  map[*ssa.Function][]string    // funcNames, once a function
+	xssMemo  map[*ssa.Function]xssHandler  // handlerFacts, once a handler (taintxss.go)
 
 	// view, while workers walk the functions (taintwalk.go), finds the
 	// flow graph's vertices without changing the graph.
@@ -711,6 +712,9 @@ func (t *taintRun) skip(i int, e graph.Edge) bool {
 	}
 	if v := t.g.VertexAt(e.Src); v.Kind == VHeap && t.varargs[v.Obj] {
 		return true // read through the slice's value instead (varargsStore)
+	}
+	if t.stdStore(e) || t.stdLoad(e) {
+		return true // the standard library's shared heap (taintstdheap.go)
 	}
 	return false
 }
@@ -1374,8 +1378,11 @@ func (t *taintRun) pointeeCells(v ssa.Value) []uint32 {
 			}
 		}
 	}
+	allowed := t.passThrough(v) // taintstdheap.go
 	for _, o := range t.g.pointees(v) {
-		visit(o, 0)
+		if allowed == nil || t.objectIn(o, allowed) {
+			visit(o, 0)
+		}
 	}
 	return out
 }

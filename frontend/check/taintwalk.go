@@ -190,6 +190,7 @@ func (t *taintRun) worker(facts *funcFacts) *taintRun {
 	w.fnNames = map[*ssa.Function][]string{}
 	w.xssMemo = nil
 	w.users = nil
+	w.passMemo = nil
 	w.view = &taintView{g: t.g, facts: facts}
 	return &w
 }
