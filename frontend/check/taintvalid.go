@@ -1,0 +1,592 @@
+package check
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Validating helpers. Fixes of injection bugs often move their check into
+// a function of their own: a path check that reports by an error
+// (oras's ensureBasePath: filepath.Rel, then a ".." test), a command
+// argument check that reports by a bool (1Panel's CheckIllegal), an
+// allow-list match. The caller then tests the result,
+//
+//	if err := ensureBase(dir, name); err != nil {
+//		return err
+//	}
+//	os.Open(filepath.Join(dir, name))
+//
+// and uses its own argument. A function validates its parameter p when
+// every return of its success value (true, false, or a nil error as its
+// last result) is reached only where one of the built-in or configured
+// validators found p valid inside it (its true branch dominates the
+// return), and at least one other return exists: then wherever the
+// caller saw that value, its argument passed the check. Helpers of
+// helpers count, helperValidDepth calls deep. A variadic or slice
+// parameter is validated element by element by a range loop whose every
+// iteration passes the check and which is left only when it ran out
+// (no break): then the value of each element stored at the call is
+// valid (a nil or empty slice, none).
+//
+// The caller's use must be on the success branch of its test of the
+// result (the other branch returning, continuing or panicking, or the
+// use inside the success branch): a result that is ignored, tested after
+// the use, or tested the other way round validates nothing, as for the
+// built-in tests (taintRun.guard).
+
+// helperValidDepth is how many calls deep a validating helper may reach
+// its check.
+const helperValidDepth = 3
+
+// Success values of a validating helper.
+const (
+	whenTrue  = iota // returns true when valid
+	whenFalse        // returns false when valid (a "bad" test)
+	whenNil          // returns a nil error (last result) when valid
+)
+
+// validSpec says that vals were found valid by v in block succ and the
+// blocks it dominates; elems: the elements of the slice vals[0] were.
+type validSpec struct {
+	succ  *ssa.BasicBlock
+	vals  []ssa.Value
+	v     *Validator
+	elems bool
+}
+
+// helperValid is a parameter a helper validates, and by which result.
+type helperValid struct {
+	param int
+	elems bool
+	when  int
+	v     *Validator
+}
+
+// ifSpecs returns what the test i finds valid: the built-in reject tests
+// (taintpath.go), strict allow-lists (taintallow.go), the configured
+// validators, and validating helpers (depth calls deep).
+func (t *taintRun) ifSpecs(i *ssa.If, depth int) []validSpec {
+	b := i.Block()
+	single := func(k int) *ssa.BasicBlock {
+		if s := b.Succs[k]; len(s.Preds) == 1 {
+			return s
+		}
+		return nil
+	}
+	var out []validSpec
+	add := func(k int, vals []ssa.Value, v *Validator, elems bool) {
+		if s := single(k); s != nil && len(vals) > 0 {
+			out = append(out, validSpec{succ: s, vals: vals, v: v, elems: elems})
+		}
+	}
+	if x, _, ok := nilComparisonOf(i.Cond); ok {
+		// err := check(x); err != nil: a helper's error result.
+		call, last := errorCall(x)
+		if call == nil || !last {
+			return nil
+		}
+		eq := i.Cond.(*ssa.BinOp).Op == token.EQL
+		k := 1
+		if eq {
+			k = 0
+		}
+		for _, hv := range t.validHelper(call, depth) {
+			if hv.when == whenNil {
+				add(k, t.helperArgs(call, hv), hv.v, false)
+			}
+		}
+		return out
+	}
+	call, ok := i.Cond.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	names, _ := t.calleeNames(call)
+	if x := t.rejectTest(call, names); x != nil {
+		// Found bad on the true branch: valid on the false one.
+		add(1, []ssa.Value{x}, pathValidator, false)
+		return out
+	}
+	if x := t.allowList(call); x != nil {
+		// Matched a strict allow-list (taintallow.go): valid on the
+		// true branch.
+		add(0, []ssa.Value{x}, allowValidator, false)
+		return out
+	}
+	var vs []*Validator
+	for _, n := range names {
+		vs = append(vs, t.validators[n]...)
+	}
+	if len(vs) > 0 {
+		for _, a := range call.Call.Args {
+			if lit, ok := constString(a); ok && strings.Contains(lit, "..") {
+				return nil // strings.HasPrefix(p, "../"): a test for a bad path
+			}
+		}
+		for _, v := range vs {
+			args := v.Args
+			if args == nil {
+				args = allArgs(&call.Call)
+			}
+			var vals []ssa.Value
+			for _, pl := range args {
+				if x := placeValue(&call.Call, pl); x != nil {
+					vals = append(vals, x)
+				}
+			}
+			add(0, vals, v, false)
+		}
+		return out
+	}
+	for _, hv := range t.validHelper(call, depth) {
+		switch hv.when {
+		case whenTrue:
+			add(0, t.helperArgs(call, hv), hv.v, false)
+		case whenFalse:
+			add(1, t.helperArgs(call, hv), hv.v, false)
+		}
+	}
+	return out
+}
+
+// nilComparisonOf is nilComparison of an If's condition.
+func nilComparisonOf(v ssa.Value) (ssa.Value, bool, bool) {
+	return nilComparison(v)
+}
+
+// errorCall returns the call whose error result x is, and whether it
+// is the call's last result.
+func errorCall(x ssa.Value) (*ssa.Call, bool) {
+	if !isErrorType(x.Type()) {
+		return nil, false
+	}
+	switch v := x.(type) {
+	case *ssa.Call:
+		return v, true
+	case *ssa.Extract:
+		c, ok := v.Tuple.(*ssa.Call)
+		if !ok {
+			return nil, false
+		}
+		tup := c.Type().(*types.Tuple)
+		return c, v.Index == tup.Len()-1
+	}
+	return nil, false
+}
+
+// helperArgs is what the caller passed for the parameter hv validates:
+// the argument, or each value stored into the variadic array passed.
+func (t *taintRun) helperArgs(call *ssa.Call, hv helperValid) []ssa.Value {
+	args := call.Call.Args
+	if hv.param >= len(args) {
+		return nil
+	}
+	a := args[hv.param]
+	if !hv.elems {
+		return []ssa.Value{a}
+	}
+	sl, ok := a.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Comment != "varargs" {
+		return nil
+	}
+	var vals []ssa.Value
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			if st, ok := u.(*ssa.Store); ok && st.Addr == ia {
+				vals = append(vals, st.Val)
+			}
+		}
+	}
+	return vals
+}
+
+// validHelper returns what the static callee of call validates.
+func (t *taintRun) validHelper(call *ssa.Call, depth int) []helperValid {
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Blocks == nil || depth <= 0 || t.std(fn) || call.Call.IsInvoke() {
+		return nil
+	}
+	h := t.helpers
+	if h != nil {
+		h.mu.Lock()
+		r, ok := h.valid[validKey{fn, depth}]
+		h.mu.Unlock()
+		if ok {
+			return r
+		}
+	}
+	r := t.helperSummary(fn, depth)
+	if h != nil {
+		h.mu.Lock()
+		h.valid[validKey{fn, depth}] = r
+		h.mu.Unlock()
+	}
+	return r
+}
+
+// helperSummary computes validHelper's answer for fn.
+func (t *taintRun) helperSummary(fn *ssa.Function, depth int) []helperValid {
+	res := fn.Signature.Results()
+	var whens []int
+	switch {
+	case res.Len() == 1 && isBool(res.At(0).Type()):
+		whens = []int{whenTrue, whenFalse}
+	case res.Len() > 0 && isErrorType(res.At(res.Len()-1).Type()):
+		whens = []int{whenNil}
+	default:
+		return nil
+	}
+	var specs []validSpec
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if i, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			specs = append(specs, t.ifSpecs(i, depth-1)...)
+		}
+	}
+	specs = append(specs, t.shellSpecs(fn)...)
+	specs = append(specs, loopSpecs(fn, specs)...)
+	if len(specs) == 0 {
+		return nil
+	}
+	var rets []*ssa.Return
+	for _, b := range fn.Blocks {
+		if len(b.Instrs) > 0 {
+			if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+				rets = append(rets, r)
+			}
+		}
+	}
+	var out []helperValid
+	for _, when := range whens {
+		var succ []*ssa.Return
+		other := false
+		for _, r := range rets {
+			switch success(r, when) {
+			case 1:
+				succ = append(succ, r)
+			case 0:
+				other = true
+			default:
+				succ = append(succ, r) // unknown: must be valid too
+				other = true
+			}
+		}
+		if len(succ) == 0 || !other {
+			continue
+		}
+		for k, p := range fn.Params {
+			for _, v := range specValidators(specs) {
+				for _, elems := range []bool{false, true} {
+					if elems && !isSlice(p.Type()) {
+						continue
+					}
+					if allDominated(succ, specs, p, v, elems) {
+						out = append(out, helperValid{param: k, elems: elems, when: when, v: v})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// success says whether return r returns the success value when (1),
+// another (0), or one not known (-1).
+func success(r *ssa.Return, when int) int {
+	if len(r.Results) == 0 {
+		return -1 // named results: not followed
+	}
+	last := r.Results[len(r.Results)-1]
+	if when == whenNil {
+		if isNilConst(last) {
+			return 1
+		}
+		switch last.(type) {
+		case *ssa.MakeInterface:
+			return 0 // a made error: &MyError{}, a constant error type
+		case *ssa.Call:
+			if c := last.(*ssa.Call).Call.StaticCallee(); c != nil && c.Pkg != nil &&
+				(c.Pkg.Pkg.Path() == "errors" && c.Name() == "New" || c.Pkg.Pkg.Path() == "fmt" && c.Name() == "Errorf") {
+				return 0
+			}
+		}
+		if nonNilAt(last, r.Block()) {
+			return 0 // if err != nil { return err }
+		}
+		return -1 // an error that may be nil
+	}
+	c, ok := last.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return -1
+	}
+	if b := c.Value.String() == "true"; b == (when == whenTrue) {
+		return 1
+	}
+	return 0
+}
+
+// specValidators lists the distinct validators of specs.
+func specValidators(specs []validSpec) []*Validator {
+	var vs []*Validator
+	seen := map[*Validator]bool{}
+	for _, s := range specs {
+		if !seen[s.v] {
+			seen[s.v] = true
+			vs = append(vs, s.v)
+		}
+	}
+	return vs
+}
+
+// allDominated reports whether every return of rets lies where a spec of
+// validator v found parameter p (its elements) valid, or, for elements,
+// where p was found nil or empty.
+func allDominated(rets []*ssa.Return, specs []validSpec, p *ssa.Parameter, v *Validator, elems bool) bool {
+	for _, r := range rets {
+		ok := false
+		for _, s := range specs {
+			if s.v != v || s.elems != elems || !s.succ.Dominates(r.Block()) {
+				continue
+			}
+			for _, x := range s.vals {
+				if x == ssa.Value(p) || !elems && cleanedFrom(x, p) {
+					ok = true
+				}
+			}
+		}
+		if !ok && elems && emptyAt(p, r.Block()) {
+			ok = true
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanedFrom reports whether x is p through the cleaners (Clean,
+// ToSlash, FromSlash): the same file.
+func cleanedFrom(x ssa.Value, p ssa.Value) bool {
+	for range 4 {
+		c, ok := x.(*ssa.Call)
+		if !ok || len(c.Call.Args) != 1 {
+			return false
+		}
+		fn := c.Call.StaticCallee()
+		if fn == nil || fn.Pkg == nil {
+			return false
+		}
+		if !cleaners[fn.Pkg.Pkg.Path()+"."+fn.Name()] {
+			return false
+		}
+		x = c.Call.Args[0]
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyAt reports whether block b is entered only where slice p was
+// found nil or empty (if p == nil / len(p) == 0 { return ... }).
+func emptyAt(p *ssa.Parameter, b *ssa.BasicBlock) bool {
+	for _, d := range b.Parent().Blocks {
+		if len(d.Instrs) == 0 || len(d.Succs) != 2 {
+			continue
+		}
+		i, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		c, ok := i.Cond.(*ssa.BinOp)
+		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
+			continue
+		}
+		empty := false
+		if x, _, ok := nilComparison(c); ok && x == ssa.Value(p) {
+			empty = true
+		}
+		if l, ok := c.X.(*ssa.Call); ok && isLen(l, p) {
+			if k, ok := c.Y.(*ssa.Const); ok && k.Value != nil && k.Value.String() == "0" {
+				empty = true
+			}
+		}
+		if !empty {
+			continue
+		}
+		to := d.Succs[0]
+		if c.Op == token.NEQ {
+			to = d.Succs[1]
+		}
+		if len(to.Preds) == 1 && to.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLen(c *ssa.Call, p ssa.Value) bool {
+	bi, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && bi.Name() == "len" && len(c.Call.Args) == 1 && c.Call.Args[0] == p
+}
+
+func isSlice(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+// loopSpecs adds, for each range loop over a slice parameter whose
+// element a spec validates, the loop's exit (rangeExit) as a spec of the
+// parameter's elements.
+func loopSpecs(fn *ssa.Function, specs []validSpec) []validSpec {
+	var out []validSpec
+	for _, p := range fn.Params {
+		if !isSlice(p.Type()) {
+			continue
+		}
+		for _, r := range *p.Referrers() {
+			ia, ok := r.(*ssa.IndexAddr)
+			if !ok || ia.X != ssa.Value(p) {
+				continue
+			}
+			for _, u := range *ia.Referrers() {
+				ld, ok := u.(*ssa.UnOp)
+				if !ok || ld.Op != token.MUL {
+					continue
+				}
+				for _, s := range specs {
+					if s.elems || !containsValue(s.vals, ld) {
+						continue
+					}
+					if done := rangeExit(ia, s.succ); done != nil {
+						out = append(out, validSpec{succ: done, vals: []ssa.Value{p}, v: s.v, elems: true})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func containsValue(vals []ssa.Value, x ssa.Value) bool {
+	for _, v := range vals {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// rangeExit returns the exit block of the range loop over a slice that
+// reads its element through ia, when every iteration that goes on to the
+// next passes through block ok and the loop is left only through its
+// condition (incr < len(x) false: every element was seen): the exit
+// then runs only after every element passed. Otherwise nil.
+func rangeExit(ia *ssa.IndexAddr, ok *ssa.BasicBlock) *ssa.BasicBlock {
+	body := ia.Block()
+	if len(body.Preds) != 1 {
+		return nil
+	}
+	head := body.Preds[0]
+	if len(head.Succs) != 2 || head.Succs[0] != body {
+		return nil
+	}
+	i, isIf := head.Instrs[len(head.Instrs)-1].(*ssa.If)
+	if !isIf {
+		return nil
+	}
+	c, isLess := i.Cond.(*ssa.BinOp)
+	if !isLess || c.Op != token.LSS || c.X != ia.Index {
+		return nil
+	}
+	if l, isCall := c.Y.(*ssa.Call); !isCall || !isLen(l, ia.X) {
+		if k, isConst := c.Y.(*ssa.Const); !isConst || !fixedLen(ia.X, k) {
+			return nil
+		}
+	}
+	// The index counts up by one from the loop's entry.
+	incr, isAdd := ia.Index.(*ssa.BinOp)
+	if !isAdd || incr.Op != token.ADD {
+		return nil
+	}
+	phi, isPhi := incr.X.(*ssa.Phi)
+	if !isPhi || phi.Block() != head {
+		return nil
+	}
+	if one, isConst := incr.Y.(*ssa.Const); !isConst || one.Value == nil || one.Value.String() != "1" {
+		return nil
+	}
+	done := head.Succs[1]
+	if len(done.Preds) != 1 {
+		return nil // a break
+	}
+	for k, p := range head.Preds {
+		if !head.Dominates(p) {
+			// The entry: the index starts at -1.
+			if s, isConst := phi.Edges[k].(*ssa.Const); !isConst || s.Value == nil || s.Value.String() != "-1" {
+				return nil
+			}
+			continue
+		}
+		if !ok.Dominates(p) {
+			return nil
+		}
+	}
+	return done
+}
+
+// fixedLen reports whether x is an array (or a pointer to one) of length
+// k, the constant a range over an array compares its index with.
+func fixedLen(x ssa.Value, k *ssa.Const) bool {
+	t := x.Type().Underlying()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	a, ok := t.(*types.Array)
+	return ok && k.Value != nil && k.Value.String() == strconv.FormatInt(a.Len(), 10)
+}
+
+// sameValue reports whether x and y are the same value read twice:
+// the same field of the same pointer (sameLoad), or the same field of
+// the same struct value (port.Port tested, port.Port used).
+func sameValue(x, y ssa.Value) bool {
+	if x == y || sameLoad(x, y) {
+		return true
+	}
+	fx, ok1 := x.(*ssa.Field)
+	fy, ok2 := y.(*ssa.Field)
+	return ok1 && ok2 && fx.Field == fy.Field && sameValue(fx.X, fy.X)
+}
+
+// nonNilAt reports whether block b is entered only where x was found
+// not nil (if err != nil { ... return err }).
+func nonNilAt(x ssa.Value, b *ssa.BasicBlock) bool {
+	for _, d := range b.Parent().Blocks {
+		y, isNil, ok := nilTest(d)
+		if !ok || y != x {
+			continue
+		}
+		to := d.Succs[0]
+		if to == isNil {
+			to = d.Succs[1]
+		}
+		if len(to.Preds) == 1 && to.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
