@@ -469,7 +469,10 @@ func (t *taintRun) finding(sv *Solved, s taintSink) (*Finding, error) {
 // taintvalid.go says which tests count.
 func (t *taintRun) validatorIf(i *ssa.If) {
 	for _, s := range t.ifSpecs(i, helperValidDepth) {
-		t.guard(i.Parent(), s.succ, t.uncleaned(s.vals), s.v)
+		if s.succ == nil {
+			continue
+		}
+		t.guard(i.Parent(), s.succ, t.relTargets(t.uncleaned(s.vals), s.succ), s.v)
 	}
 }
 
@@ -673,6 +676,9 @@ func (t *taintRun) skip(i int, e graph.Edge) bool {
 func (t *taintRun) function(fn *ssa.Function) {
 	t.libraryParams(fn)
 	for _, s := range t.shellSpecs(fn) {
+		if s.succ == nil {
+			continue
+		}
 		t.guard(fn, s.succ, s.vals, s.v)
 	}
 	local := t.g.IsLocal(fn)
@@ -1376,6 +1382,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 	}
 	if isCleanURLPath(cc, names) {
 		sans = append(sans, cleanURLPath)
+	}
+	if isRootedRedirect(c, names) {
+		sans = append(sans, rootedRedirect)
 	}
 	isSink := false
 	for _, n := range names {

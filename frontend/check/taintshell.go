@@ -1,9 +1,13 @@
 package check
 
 import (
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"path"
 	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -97,10 +101,20 @@ func (c charSet) holds(o charSet) bool { return c[0]&o[0] == o[0] && c[1]&o[1] =
 
 var shellSet = func() (c charSet) { c.addString(shellMeta); return }()
 
-// shellSpecs returns the blocks of fn where a value was found free of
-// every shell metacharacter.
+// shellSpecs returns the edges (and blocks) of fn where a value was
+// found free of every shell metacharacter.
 func (t *taintRun) shellSpecs(fn *ssa.Function) []validSpec {
-	tests := map[*ssa.BasicBlock]map[ssa.Value]charSet{} // block → what its entry edge found absent
+	type edge struct{ from, to *ssa.BasicBlock }
+	tests := map[edge]map[ssa.Value]charSet{} // what an edge found absent
+	add := func(e edge, x ssa.Value, set charSet) {
+		if tests[e] == nil {
+			tests[e] = map[ssa.Value]charSet{}
+		}
+		s := tests[e][x]
+		s[0] |= set[0]
+		s[1] |= set[1]
+		tests[e][x] = s
+	}
 	for _, b := range fn.Blocks {
 		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
 			continue
@@ -118,85 +132,116 @@ func (t *taintRun) shellSpecs(fn *ssa.Function) []validSpec {
 			continue
 		}
 		f := b.Succs[1] // not found
-		if len(f.Preds) != 1 {
+		if ia == nil {
+			add(edge{b, f}, x, set)
 			continue
 		}
-		at := f
-		if ia != nil {
-			// One element of a constant list: found absent for all of
-			// them where the loop ran out.
-			if at = rangeExit(ia, f); at == nil {
-				continue
-			}
+		// One element of a constant list: found absent for all of them
+		// where the loop ran out.
+		passed := func(p, head *ssa.BasicBlock) bool {
+			return p == b && f == head || len(f.Preds) == 1 && f.Dominates(p)
 		}
-		if tests[at] == nil {
-			tests[at] = map[ssa.Value]charSet{}
+		if at := rangeExit(ia, passed); at != nil {
+			add(edge{at.Preds[0], at}, x, set)
 		}
-		s := tests[at][x]
-		s[0] |= set[0]
-		s[1] |= set[1]
-		tests[at][x] = s
 	}
 	if len(tests) == 0 {
 		return nil
 	}
+	// A forward must-analysis: what every path into a block found
+	// absent, iterated from "anything" (unknown) to its fixed point.
 	memo := map[*ssa.BasicBlock]map[ssa.Value]charSet{}
-	busy := map[*ssa.BasicBlock]bool{}
-	var in func(b *ssa.BasicBlock) map[ssa.Value]charSet
-	in = func(b *ssa.BasicBlock) map[ssa.Value]charSet {
-		if m, ok := memo[b]; ok {
-			return m
+	out := func(p, b *ssa.BasicBlock) map[ssa.Value]charSet {
+		pm := memo[p]
+		et := tests[edge{p, b}]
+		if len(et) == 0 {
+			return pm
 		}
-		if busy[b] {
-			return nil // a loop's back edge: nothing known
+		m := map[ssa.Value]charSet{}
+		for x, s := range pm {
+			m[x] = s
 		}
-		busy[b] = true
-		var m map[ssa.Value]charSet
-		for k, p := range b.Preds {
-			pm := in(p)
-			if k == 0 {
-				m = map[ssa.Value]charSet{}
-				for x, s := range pm {
-					m[x] = s
-				}
-				continue
-			}
-			for x, s := range m {
-				ps := pm[x]
-				s[0] &= ps[0]
-				s[1] &= ps[1]
-				m[x] = s
-			}
-		}
-		for x, s := range tests[b] {
-			if m == nil {
-				m = map[ssa.Value]charSet{}
-			}
+		for x, s := range et {
 			ms := m[x]
 			ms[0] |= s[0]
 			ms[1] |= s[1]
 			m[x] = ms
 		}
-		delete(busy, b)
-		memo[b] = m
 		return m
 	}
-	var out []validSpec
-	for b := range tests {
-		for x, s := range in(b) {
-			if s.holds(shellSet) {
-				out = append(out, validSpec{succ: b, vals: []ssa.Value{x}, v: shellValidator})
+	for changed := true; changed; {
+		changed = false
+		for _, b := range fn.Blocks {
+			var m map[ssa.Value]charSet
+			first := true
+			for _, p := range b.Preds {
+				if _, ok := memo[p]; !ok {
+					continue // not reached yet: anything
+				}
+				pm := out(p, b)
+				if first {
+					m = map[ssa.Value]charSet{}
+					for x, s := range pm {
+						m[x] = s
+					}
+					first = false
+					continue
+				}
+				for x, s := range m {
+					ps := pm[x]
+					s[0] &= ps[0]
+					s[1] &= ps[1]
+					m[x] = s
+				}
+			}
+			if first && len(b.Preds) > 0 {
+				continue // no predecessor known yet
+			}
+			if m == nil {
+				m = map[ssa.Value]charSet{}
+			}
+			old, ok := memo[b]
+			if !ok || !sameSets(old, m) {
+				memo[b] = m
+				changed = true
 			}
 		}
 	}
-	// (map order: sort for determinism)
-	slices.SortFunc(out, func(a, b validSpec) int {
-		if a.succ.Index != b.succ.Index {
-			return a.succ.Index - b.succ.Index
+	var specs []validSpec
+	for _, b := range fn.Blocks {
+		for _, p := range b.Preds {
+			if len(tests[edge{p, b}]) == 0 {
+				continue
+			}
+			om := out(p, b)
+			for _, x := range sortedValues(om) {
+				if !om[x].holds(shellSet) {
+					continue
+				}
+				s := validSpec{from: p, to: b, vals: []ssa.Value{x}, v: shellValidator}
+				if len(b.Preds) == 1 {
+					s.succ = b
+				}
+				specs = append(specs, s)
+			}
 		}
-		return int(a.vals[0].Pos() - b.vals[0].Pos())
+	}
+	return specs
+}
+
+// sortedValues is m's keys in a fixed order (by position, then name).
+func sortedValues(m map[ssa.Value]charSet) []ssa.Value {
+	var xs []ssa.Value
+	for x := range m {
+		xs = append(xs, x)
+	}
+	slices.SortFunc(xs, func(a, b ssa.Value) int {
+		if a.Pos() != b.Pos() {
+			return int(a.Pos() - b.Pos())
+		}
+		return strings.Compare(a.Name(), b.Name())
 	})
-	return out
+	return xs
 }
 
 // charTest recognises a test that x holds some character of a set:
@@ -228,7 +273,7 @@ func (t *taintRun) charTest(call *ssa.Call) (x ssa.Value, set charSet, ia *ssa.I
 			if !ok {
 				return nil, set, nil
 			}
-			list, ok := constList(e.X)
+			list, ok := t.constList(e.X)
 			if !ok {
 				return nil, set, nil
 			}
@@ -260,28 +305,27 @@ func constInt(k *ssa.Const) (int64, bool) {
 	return v, true
 }
 
-// constList returns the strings of a list that the function builds from
-// constants only ([]string{";", "&"} or a [N]string array), read as x.
-func constList(x ssa.Value) ([]string, bool) {
+// constList returns the strings of a list literal of string constants
+// ([]string{";", "&"}), read as x. The frontend cuts constant tables to
+// their first element before type-checking (frontend/tables.go), so the
+// elements are read back from the literal's source.
+func (t *taintRun) constList(x ssa.Value) ([]string, bool) {
 	if sl, ok := x.(*ssa.Slice); ok {
 		x = sl.X
 	}
 	a, ok := x.(*ssa.Alloc)
-	if !ok {
+	if !ok || t.g.Prog == nil || t.g.Prog.Fset == nil {
 		return nil, false
 	}
-	var out []string
 	for _, r := range *a.Referrers() {
 		switch r := r.(type) {
 		case *ssa.IndexAddr:
 			for _, u := range *r.Referrers() {
 				switch u := u.(type) {
 				case *ssa.Store:
-					s, ok := constString(u.Val)
-					if !ok {
+					if _, ok := constString(u.Val); !ok {
 						return nil, false
 					}
-					out = append(out, s)
 				case *ssa.UnOp:
 				default:
 					return nil, false
@@ -289,8 +333,62 @@ func constList(x ssa.Value) ([]string, bool) {
 			}
 		case *ssa.Slice, *ssa.DebugRef:
 		default:
-			return nil, false
+			return nil, false // written elsewhere
 		}
 	}
+	return literalStrings(t.g.Prog.Fset.Position(a.Pos()))
+}
+
+// literalStrings parses the file at pos and returns the elements of the
+// composite literal there, if all are string literals.
+func literalStrings(pos token.Position) ([]string, bool) {
+	if pos.Filename == "" {
+		return nil, false
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, pos.Filename, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false
+	}
+	var out []string
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if found || !ok {
+			return !found
+		}
+		p := fset.Position(lit.Lbrace)
+		q := fset.Position(lit.Pos())
+		if (p.Line != pos.Line || p.Column != pos.Column) && (q.Line != pos.Line || q.Column != pos.Column) {
+			return true
+		}
+		found = true
+		for _, e := range lit.Elts {
+			b, ok := e.(*ast.BasicLit)
+			if !ok || b.Kind != token.STRING {
+				out = nil
+				return false
+			}
+			s, err := strconv.Unquote(b.Value)
+			if err != nil {
+				out = nil
+				return false
+			}
+			out = append(out, s)
+		}
+		return false
+	})
 	return out, len(out) > 0
+}
+
+func sameSets(a, b map[ssa.Value]charSet) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for x, s := range a {
+		if t, ok := b[x]; !ok || t != s {
+			return false
+		}
+	}
+	return true
 }

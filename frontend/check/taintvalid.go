@@ -3,6 +3,7 @@ package check
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,13 +50,22 @@ const (
 	whenNil          // returns a nil error (last result) when valid
 )
 
-// validSpec says that vals were found valid by v in block succ and the
-// blocks it dominates; elems: the elements of the slice vals[0] were.
+// validSpec says that vals were found valid by v along the edge from →
+// to, and so in block succ and the blocks it dominates (succ is to when
+// the edge is its only way in, else nil); elems: the elements of the
+// slice vals[0] were.
 type validSpec struct {
-	succ  *ssa.BasicBlock
-	vals  []ssa.Value
-	v     *Validator
-	elems bool
+	succ     *ssa.BasicBlock
+	from, to *ssa.BasicBlock
+	vals     []ssa.Value
+	v        *Validator
+	elems    bool
+}
+
+// holdsOn reports whether s holds along the edge p → b: s's edge, or
+// p in the blocks s's block dominates.
+func (s *validSpec) holdsOn(p, b *ssa.BasicBlock) bool {
+	return s.from == p && s.to == b || s.succ != nil && s.succ.Dominates(p)
 }
 
 // helperValid is a parameter a helper validates, and by which result.
@@ -66,56 +76,80 @@ type helperValid struct {
 	v     *Validator
 }
 
-// ifSpecs returns what the test i finds valid: the built-in reject tests
-// (taintpath.go), strict allow-lists (taintallow.go), the configured
-// validators, and validating helpers (depth calls deep).
+// condSpec says that vals are valid where cond is onTrue.
+type condSpec struct {
+	onTrue bool
+	vals   []ssa.Value
+	v      *Validator
+	// dotdot: holds only where vals[0] was also found not to be ".."
+	// (HasPrefix(rel, "../") lets ".." itself through).
+	dotdot bool
+}
+
+// ifSpecs returns what the test i finds valid, in the successor (when
+// the If is its only way in) where it did.
 func (t *taintRun) ifSpecs(i *ssa.If, depth int) []validSpec {
-	b := i.Block()
-	single := func(k int) *ssa.BasicBlock {
-		if s := b.Succs[k]; len(s.Preds) == 1 {
-			return s
-		}
-		return nil
-	}
 	var out []validSpec
-	add := func(k int, vals []ssa.Value, v *Validator, elems bool) {
-		if s := single(k); s != nil && len(vals) > 0 {
-			out = append(out, validSpec{succ: s, vals: vals, v: v, elems: elems})
+	for _, c := range t.condSpecs(i.Cond, depth) {
+		k := 1
+		if c.onTrue {
+			k = 0
 		}
+		if c.dotdot && !notDotDot(c.vals[0], i.Block()) {
+			continue
+		}
+		to := i.Block().Succs[k]
+		if len(c.vals) == 0 {
+			continue
+		}
+		s := validSpec{from: i.Block(), to: to, vals: c.vals, v: c.v}
+		if len(to.Preds) == 1 {
+			s.succ = to
+		}
+		out = append(out, s)
 	}
-	if x, _, ok := nilComparisonOf(i.Cond); ok {
+	return out
+}
+
+// condSpecs returns what the boolean cond finds valid, and on which
+// value: the built-in reject tests (taintpath.go), strict allow-lists
+// (taintallow.go), the configured validators, and validating helpers
+// (depth calls deep), through negations.
+func (t *taintRun) condSpecs(cond ssa.Value, depth int) []condSpec {
+	if u, ok := cond.(*ssa.UnOp); ok && u.Op == token.NOT {
+		out := t.condSpecs(u.X, depth)
+		for k := range out {
+			out[k].onTrue = !out[k].onTrue
+		}
+		return out
+	}
+	var out []condSpec
+	if x, isEq, ok := nilComparison(cond); ok {
 		// err := check(x); err != nil: a helper's error result.
 		call, last := errorCall(x)
 		if call == nil || !last {
 			return nil
 		}
-		eq := i.Cond.(*ssa.BinOp).Op == token.EQL
-		k := 1
-		if eq {
-			k = 0
-		}
 		for _, hv := range t.validHelper(call, depth) {
 			if hv.when == whenNil {
-				add(k, t.helperArgs(call, hv), hv.v, false)
+				out = append(out, condSpec{onTrue: isEq, vals: t.helperArgs(call, hv), v: hv.v})
 			}
 		}
 		return out
 	}
-	call, ok := i.Cond.(*ssa.Call)
+	call, ok := cond.(*ssa.Call)
 	if !ok {
 		return nil
 	}
 	names, _ := t.calleeNames(call)
 	if x := t.rejectTest(call, names); x != nil {
-		// Found bad on the true branch: valid on the false one.
-		add(1, []ssa.Value{x}, pathValidator, false)
-		return out
+		// Found bad when true: valid when false.
+		lit, _ := constString(call.Call.Args[1])
+		return []condSpec{{onTrue: false, vals: []ssa.Value{x}, v: pathValidator, dotdot: lit != ".."}}
 	}
 	if x := t.allowList(call); x != nil {
-		// Matched a strict allow-list (taintallow.go): valid on the
-		// true branch.
-		add(0, []ssa.Value{x}, allowValidator, false)
-		return out
+		// Matched a strict allow-list (taintallow.go).
+		return []condSpec{{onTrue: true, vals: []ssa.Value{x}, v: allowValidator}}
 	}
 	var vs []*Validator
 	for _, n := range names {
@@ -138,24 +172,17 @@ func (t *taintRun) ifSpecs(i *ssa.If, depth int) []validSpec {
 					vals = append(vals, x)
 				}
 			}
-			add(0, vals, v, false)
+			out = append(out, condSpec{onTrue: true, vals: vals, v: v})
 		}
 		return out
 	}
 	for _, hv := range t.validHelper(call, depth) {
 		switch hv.when {
-		case whenTrue:
-			add(0, t.helperArgs(call, hv), hv.v, false)
-		case whenFalse:
-			add(1, t.helperArgs(call, hv), hv.v, false)
+		case whenTrue, whenFalse:
+			out = append(out, condSpec{onTrue: hv.when == whenTrue, vals: t.helperArgs(call, hv), v: hv.v})
 		}
 	}
 	return out
-}
-
-// nilComparisonOf is nilComparison of an If's condition.
-func nilComparisonOf(v ssa.Value) (ssa.Value, bool, bool) {
-	return nilComparison(v)
 }
 
 // errorCall returns the call whose error result x is, and whether it
@@ -259,9 +286,6 @@ func (t *taintRun) helperSummary(fn *ssa.Function, depth int) []helperValid {
 	}
 	specs = append(specs, t.shellSpecs(fn)...)
 	specs = append(specs, loopSpecs(fn, specs)...)
-	if len(specs) == 0 {
-		return nil
-	}
 	var rets []*ssa.Return
 	for _, b := range fn.Blocks {
 		if len(b.Instrs) > 0 {
@@ -273,6 +297,7 @@ func (t *taintRun) helperSummary(fn *ssa.Function, depth int) []helperValid {
 	var out []helperValid
 	for _, when := range whens {
 		var succ []*ssa.Return
+		self := map[*ssa.Return][]condSpec{} // returns of a test's own verdict
 		other := false
 		for _, r := range rets {
 			switch success(r, when) {
@@ -283,18 +308,35 @@ func (t *taintRun) helperSummary(fn *ssa.Function, depth int) []helperValid {
 			default:
 				succ = append(succ, r) // unknown: must be valid too
 				other = true
+				if when != whenNil && len(r.Results) == 1 {
+					// return !strings.Contains(p, ".."): valid where
+					// the test's verdict is the success value.
+					for _, c := range t.condSpecs(r.Results[0], depth-1) {
+						if c.onTrue == (when == whenTrue) && !c.dotdot {
+							self[r] = append(self[r], c)
+						}
+					}
+				}
 			}
 		}
 		if len(succ) == 0 || !other {
 			continue
 		}
+		vs := specValidators(specs)
+		for _, cs := range self {
+			for _, c := range cs {
+				if !slices.Contains(vs, c.v) {
+					vs = append(vs, c.v)
+				}
+			}
+		}
 		for k, p := range fn.Params {
-			for _, v := range specValidators(specs) {
+			for _, v := range vs {
 				for _, elems := range []bool{false, true} {
 					if elems && !isSlice(p.Type()) {
 						continue
 					}
-					if allDominated(succ, specs, p, v, elems) {
+					if allDominated(succ, specs, self, p, v, elems) {
 						out = append(out, helperValid{param: k, elems: elems, when: when, v: v})
 					}
 				}
@@ -318,6 +360,10 @@ func success(r *ssa.Return, when int) int {
 		switch last.(type) {
 		case *ssa.MakeInterface:
 			return 0 // a made error: &MyError{}, a constant error type
+		case *ssa.UnOp:
+			if _, ok := last.(*ssa.UnOp).X.(*ssa.Global); ok {
+				return 0 // a package's sentinel error (var errBad = errors.New(...))
+			}
 		case *ssa.Call:
 			if c := last.(*ssa.Call).Call.StaticCallee(); c != nil && c.Pkg != nil &&
 				(c.Pkg.Pkg.Path() == "errors" && c.Name() == "New" || c.Pkg.Pkg.Path() == "fmt" && c.Name() == "Errorf") {
@@ -353,17 +399,25 @@ func specValidators(specs []validSpec) []*Validator {
 }
 
 // allDominated reports whether every return of rets lies where a spec of
-// validator v found parameter p (its elements) valid, or, for elements,
-// where p was found nil or empty.
-func allDominated(rets []*ssa.Return, specs []validSpec, p *ssa.Parameter, v *Validator, elems bool) bool {
+// validator v found parameter p (its elements) valid, or returns such a
+// test's verdict (self), or, for elements, lies where p was found nil or
+// empty.
+func allDominated(rets []*ssa.Return, specs []validSpec, self map[*ssa.Return][]condSpec, p *ssa.Parameter, v *Validator, elems bool) bool {
 	for _, r := range rets {
 		ok := false
 		for _, s := range specs {
-			if s.v != v || s.elems != elems || !s.succ.Dominates(r.Block()) {
+			if s.v != v || s.elems != elems || s.succ == nil || !s.succ.Dominates(r.Block()) {
 				continue
 			}
 			for _, x := range s.vals {
-				if x == ssa.Value(p) || !elems && cleanedFrom(x, p) {
+				if x == ssa.Value(p) || !elems && cleanedFrom(x, p, r.Block()) {
+					ok = true
+				}
+			}
+		}
+		for _, c := range self[r] {
+			for _, x := range c.vals {
+				if c.v == v && !elems && (x == ssa.Value(p) || cleanedFrom(x, p, r.Block())) {
 					ok = true
 				}
 			}
@@ -379,9 +433,17 @@ func allDominated(rets []*ssa.Return, specs []validSpec, p *ssa.Parameter, v *Va
 }
 
 // cleanedFrom reports whether x is p through the cleaners (Clean,
-// ToSlash, FromSlash): the same file.
-func cleanedFrom(x ssa.Value, p ssa.Value) bool {
-	for range 4 {
+// ToSlash, FromSlash: the same file) or is filepath.Rel(base, p) whose
+// error was found nil on the way to block at (relTarget).
+func cleanedFrom(x ssa.Value, p ssa.Value, at *ssa.BasicBlock) bool {
+	for range 6 {
+		if y := relTarget(x, at); y != nil {
+			x = y
+			if x == p {
+				return true
+			}
+			continue
+		}
 		c, ok := x.(*ssa.Call)
 		if !ok || len(c.Call.Args) != 1 {
 			return false
@@ -399,6 +461,51 @@ func cleanedFrom(x ssa.Value, p ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// relTarget returns p when x is the path of filepath.Rel(base, p) and
+// the call's error was found nil where block at runs: a relative path
+// without a leading ".." then says that p lies below base (Rel fails
+// for an absolute p and a relative base, and its empty result would
+// pass the test).
+func relTarget(x ssa.Value, at *ssa.BasicBlock) ssa.Value {
+	ex, ok := x.(*ssa.Extract)
+	if !ok || ex.Index != 0 {
+		return nil
+	}
+	c, ok := ex.Tuple.(*ssa.Call)
+	if !ok || len(c.Call.Args) != 2 {
+		return nil
+	}
+	fn := c.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "path/filepath" || fn.Name() != "Rel" {
+		return nil
+	}
+	for _, r := range *c.Referrers() {
+		e, ok := r.(*ssa.Extract)
+		if !ok || e.Index != 1 {
+			continue
+		}
+		for _, d := range at.Parent().Blocks {
+			y, isNil, ok := nilTest(d)
+			if ok && y == ssa.Value(e) && len(isNil.Preds) == 1 && isNil.Dominates(at) {
+				return c.Call.Args[1]
+			}
+		}
+	}
+	return nil
+}
+
+// relTargets adds to vals the targets of filepath.Rel results among
+// them (relTarget) and what they were cleaned from, for a test whose
+// verdict holds in block at.
+func (t *taintRun) relTargets(vals []ssa.Value, at *ssa.BasicBlock) []ssa.Value {
+	for k := 0; k < len(vals) && k < 16; k++ {
+		if p := relTarget(vals[k], at); p != nil {
+			vals = t.uncleaned(append(vals, p))
+		}
+	}
+	return vals
 }
 
 // emptyAt reports whether block b is entered only where slice p was
@@ -472,7 +579,7 @@ func loopSpecs(fn *ssa.Function, specs []validSpec) []validSpec {
 					if s.elems || !containsValue(s.vals, ld) {
 						continue
 					}
-					if done := rangeExit(ia, s.succ); done != nil {
+					if done := rangeExit(ia, s.holdsOn); done != nil {
 						out = append(out, validSpec{succ: done, vals: []ssa.Value{p}, v: s.v, elems: true})
 					}
 				}
@@ -493,10 +600,10 @@ func containsValue(vals []ssa.Value, x ssa.Value) bool {
 
 // rangeExit returns the exit block of the range loop over a slice that
 // reads its element through ia, when every iteration that goes on to the
-// next passes through block ok and the loop is left only through its
+// next passes the check (ok of its back edge) and the loop is left only through its
 // condition (incr < len(x) false: every element was seen): the exit
 // then runs only after every element passed. Otherwise nil.
-func rangeExit(ia *ssa.IndexAddr, ok *ssa.BasicBlock) *ssa.BasicBlock {
+func rangeExit(ia *ssa.IndexAddr, ok func(p, head *ssa.BasicBlock) bool) *ssa.BasicBlock {
 	body := ia.Block()
 	if len(body.Preds) != 1 {
 		return nil
@@ -542,7 +649,7 @@ func rangeExit(ia *ssa.IndexAddr, ok *ssa.BasicBlock) *ssa.BasicBlock {
 			}
 			continue
 		}
-		if !ok.Dominates(p) {
+		if !ok(p, head) {
 			return nil
 		}
 	}
@@ -585,6 +692,39 @@ func nonNilAt(x ssa.Value, b *ssa.BasicBlock) bool {
 			to = d.Succs[1]
 		}
 		if len(to.Preds) == 1 && to.Dominates(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// notDotDot reports whether block b runs only where x was found not to
+// be "..": the false branch of x == ".." (or the true one of x != "..")
+// dominates it, as in if rel == ".." || strings.HasPrefix(rel, "../").
+func notDotDot(x ssa.Value, b *ssa.BasicBlock) bool {
+	for _, d := range b.Parent().Blocks {
+		if len(d.Instrs) == 0 || len(d.Succs) != 2 {
+			continue
+		}
+		i, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		c, ok := i.Cond.(*ssa.BinOp)
+		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
+			continue
+		}
+		y, lit := c.X, c.Y
+		if s, ok := constString(lit); !ok || s != ".." || y != x {
+			if s, ok := constString(y); !ok || s != ".." || lit != x {
+				continue
+			}
+		}
+		to := d.Succs[1]
+		if c.Op == token.NEQ {
+			to = d.Succs[0]
+		}
+		if len(to.Preds) == 1 && (to == b || to.Dominates(b)) {
 			return true
 		}
 	}
