@@ -472,7 +472,13 @@ func (t *taintRun) validatorIf(i *ssa.If) {
 		if s.succ == nil {
 			continue
 		}
-		t.guard(i.Parent(), s.succ, t.relTargets(t.uncleaned(s.vals), s.succ), s.v)
+		vals := s.vals
+		if pathOnly(s.v) {
+			// The same file: for path sinks only (Clean("a;b/..") is
+			// ".", free of what a shell or a query would read).
+			vals = t.relTargets(t.uncleaned(vals), s.succ)
+		}
+		t.guard(i.Parent(), s.succ, vals, s.v)
 	}
 }
 

@@ -410,14 +410,14 @@ func allDominated(rets []*ssa.Return, specs []validSpec, self map[*ssa.Return][]
 				continue
 			}
 			for _, x := range s.vals {
-				if x == ssa.Value(p) || !elems && cleanedFrom(x, p, r.Block()) {
+				if x == ssa.Value(p) || !elems && pathOnly(v) && cleanedFrom(x, p, r.Block()) {
 					ok = true
 				}
 			}
 		}
 		for _, c := range self[r] {
 			for _, x := range c.vals {
-				if c.v == v && !elems && (x == ssa.Value(p) || cleanedFrom(x, p, r.Block())) {
+				if c.v == v && !elems && (x == ssa.Value(p) || pathOnly(v) && cleanedFrom(x, p, r.Block())) {
 					ok = true
 				}
 			}
@@ -729,4 +729,11 @@ func notDotDot(x ssa.Value, b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// pathOnly reports whether v validates for path sinks only: a check of
+// a path cleaned or made relative (Clean(p), Rel(base, p)) vouches for
+// p, the same file, only there: Clean("a;b/..") is ".".
+func pathOnly(v *Validator) bool {
+	return len(v.Kinds) == 1 && v.Kinds[0] == pathKind
 }
