@@ -132,6 +132,7 @@ type taintSink struct {
 	values []uint32
 	cells  []uint32
 	after  []string // witness steps inside another package (vet mode)
+	shell  bool     // a command sink's shell line (taintshell.go)
 }
 
 func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
@@ -189,13 +190,13 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 	byKind := map[string]*group{}
 	var order []*group
 	for _, s := range t.sinkSites {
-		k := s.sink.Kind
+		k := s.solveKind()
 		if byKind[k] != nil {
 			continue
 		}
 		var sig strings.Builder
 		for i := range tc.Sanitizers {
-			if tc.Sanitizers[i].sanitizes(k) {
+			if tc.Sanitizers[i].sanitizes(baseKind(k)) {
 				fmt.Fprintf(&sig, "%d,", i)
 			}
 		}
@@ -204,11 +205,11 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 			sig.WriteString(k + "|") // summaries clean for kinds of their own
 		}
 		for i := range tc.Validators {
-			if tc.Validators[i].validates(k) {
+			if tc.Validators[i].validates(baseKind(k)) {
 				fmt.Fprintf(&sig, "%d,", i)
 			}
 		}
-		if k == pathKind || k == redirectKind {
+		if k == pathKind || k == redirectKind || k == shellKind {
 			sig.WriteString("|built-in rules for " + k) // taintpath.go
 		}
 		gp := groups[sig.String()]
@@ -332,14 +333,14 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		active := map[ssa.CallInstruction]bool{}
 		for c, sans := range t.sanAt {
 			for _, s := range sans {
-				if s.sanitizes(gp.kind) {
+				if s.sanitizes(baseKind(gp.kind)) {
 					active[c] = true
 				}
 			}
 		}
 		var targets []uint32
 		for _, s := range t.sinkSites {
-			if byKind[s.sink.Kind] == gp {
+			if byKind[s.solveKind()] == gp {
 				targets = append(targets, s.values...)
 				targets = append(targets, s.cells...)
 			}
@@ -363,7 +364,7 @@ func (taintChecker) Run(ctx context.Context, p *Pass) ([]Finding, error) {
 		}
 		derived[gi] = sv.derived
 		for k, s := range t.sinkSites {
-			if byKind[s.sink.Kind] != gp {
+			if byKind[s.solveKind()] != gp {
 				continue
 			}
 			f, err := t.finding(sv, s)
@@ -417,7 +418,7 @@ func (t *taintRun) finding(sv *Solved, s taintSink) (*Finding, error) {
 	g := t.g
 	v, sym := uint32(0), ""
 	for _, x := range s.values {
-		if c, ok := s.pos.(ssa.CallInstruction); ok && t.validated(x, Root, EdgeInfo{Site: c}, s.sink.Kind) {
+		if c, ok := s.pos.(ssa.CallInstruction); ok && t.validated(x, Root, EdgeInfo{Site: c}, s.solveKind()) {
 			continue
 		}
 		if sv.Reaches("T", x) {
@@ -463,61 +464,22 @@ func (t *taintRun) finding(sv *Solved, s taintSink) (*Finding, error) {
 	}, nil
 }
 
-// validatorIf records the block where if V(x) found x valid: the true
-// successor, when the If is its only way in (so that the block and the
-// blocks it dominates run only after V returned true).
+// validatorIf records the block where if V(x) found x valid: the
+// successor where it did, when the If is its only way in (so that the
+// block and the blocks it dominates run only after V's verdict);
+// taintvalid.go says which tests count.
 func (t *taintRun) validatorIf(i *ssa.If) {
-	call, ok := i.Cond.(*ssa.Call)
-	if !ok {
-		return
-	}
-	names, _ := t.calleeNames(call)
-	if x := t.rejectTest(call, names); x != nil {
-		// Found bad on the true branch: valid on the false one.
-		if succ := i.Block().Succs[1]; len(succ.Preds) == 1 {
-			t.guard(i.Parent(), succ, t.uncleaned([]ssa.Value{x}), pathValidator)
+	for _, s := range t.ifSpecs(i, helperValidDepth) {
+		if s.succ == nil {
+			continue
 		}
-		return
-	}
-	if x := t.allowList(call); x != nil {
-		// Matched a strict allow-list (taintallow.go): valid on the
-		// true branch.
-		if succ := i.Block().Succs[0]; len(succ.Preds) == 1 {
-			t.guard(i.Parent(), succ, t.uncleaned([]ssa.Value{x}), allowValidator)
+		vals := s.vals
+		if pathOnly(s.v) {
+			// The same file: for path sinks only (Clean("a;b/..") is
+			// ".", free of what a shell or a query would read).
+			vals = t.relTargets(t.uncleaned(vals), s.succ)
 		}
-		return
-	}
-	if len(t.validators) == 0 {
-		return
-	}
-	var vs []*Validator
-	for _, n := range names {
-		vs = append(vs, t.validators[n]...)
-	}
-	if len(vs) == 0 {
-		return
-	}
-	for _, a := range call.Call.Args {
-		if lit, ok := constString(a); ok && strings.Contains(lit, "..") {
-			return // strings.HasPrefix(p, "../"): a test for a bad path
-		}
-	}
-	succ := i.Block().Succs[0]
-	if len(succ.Preds) != 1 {
-		return
-	}
-	for _, v := range vs {
-		args := v.Args
-		if args == nil {
-			args = allArgs(&call.Call)
-		}
-		var vals []ssa.Value
-		for _, pl := range args {
-			if x := placeValue(&call.Call, pl); x != nil {
-				vals = append(vals, x)
-			}
-		}
-		t.guard(i.Parent(), succ, t.uncleaned(vals), v)
+		t.guard(i.Parent(), s.succ, vals, s.v)
 	}
 }
 
@@ -569,14 +531,14 @@ func (t *taintRun) validated(src, dst uint32, info EdgeInfo, kind string) bool {
 		}
 	}
 	for _, g := range gs {
-		if !g.v[0].validates(kind) {
+		if !g.v[0].validates(kind) && (kind == baseKind(kind) || !g.v[0].validates(baseKind(kind))) {
 			continue
 		}
 		if blk != nil && !g.block.Dominates(blk) || blk == nil && !g.pos[info.Pos] {
 			continue
 		}
 		for _, x := range g.vals {
-			if x == sv.Value || sameLoad(x, sv.Value) {
+			if sameValue(x, sv.Value) {
 				return true
 			}
 		}
@@ -723,6 +685,12 @@ func (t *taintRun) skip(i int, e graph.Edge) bool {
 // the standard library.
 func (t *taintRun) function(fn *ssa.Function) {
 	t.libraryParams(fn)
+	for _, s := range t.shellSpecs(fn) {
+		if s.succ == nil {
+			continue
+		}
+		t.guard(fn, s.succ, s.vals, s.v)
+	}
 	local := t.g.IsLocal(fn)
 	if fn.Synthetic != "" && fn.Pkg == nil {
 		if o := fn.Origin(); o != nil {
@@ -1428,6 +1396,9 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 	if isCleanURLPath(cc, names) {
 		sans = append(sans, cleanURLPath)
 	}
+	if isRootedRedirect(c, names) {
+		sans = append(sans, rootedRedirect)
+	}
 	isSink := false
 	for _, n := range names {
 		isSink = isSink || len(t.sinks[n]) > 0
@@ -1481,7 +1452,8 @@ func (t *taintRun) call(c ssa.CallInstruction, local bool) {
 					if pl.Kind == PlaceRecv {
 						place = "receiver"
 					}
-					t.sinkSites = append(t.sinkSites, taintSink{pos: c, sink: s, callee: n, place: place, values: vs, cells: cs})
+					t.sinkSites = append(t.sinkSites, taintSink{pos: c, sink: s, callee: n, place: place, values: vs, cells: cs,
+						shell: s.Kind == "command" && shellLine(cc, names)})
 				}
 				done = true
 			}

@@ -250,3 +250,14 @@ func TestTaintAllow(t *testing.T) {
 	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintallow")
 	expect(t, fs, "taintallow")
 }
+
+// TestTaintValid checks validating checks and helpers (taintvalid.go,
+// taintshell.go, taintredirect.go; testdata/src/taintvalid): path
+// checks and shell blacklists through helpers returning a bool or an
+// error, variadic helpers checking each argument, the rooted redirect;
+// checks after the use, ignored results, the wrong branch, another
+// value, bypassable checks and argv sinks still report.
+func TestTaintValid(t *testing.T) {
+	fs, _ := runCheck(t, &Config{Checks: []string{"taint"}, Context: true}, "taintvalid")
+	expect(t, fs, "taintvalid")
+}

@@ -173,11 +173,14 @@ func constString(v ssa.Value) (string, bool) {
 }
 
 // rejectTest recognises a test that finds a path bad: strings.Contains(x,
-// "..") (any constant holding ".."), and strings.HasPrefix(x, "..") or
-// HasPrefix(x, "../") of a cleaned x (a result of Clean or Rel, whose
-// climbing elements all lead: the check after filepath.Rel(base, p)).
-// Where such a test is false, x cannot climb out of the directory it is
-// joined to. It returns x, or nil.
+// ".."), and strings.HasPrefix(x, "..") or HasPrefix(x, "../") of a
+// cleaned x (a result of Clean or Rel, whose climbing elements all
+// lead: the check after filepath.Rel(base, p)); "../" counts only
+// together with a test that x is not ".." itself (ifSpecs). Where such a
+// test is false, x cannot climb out of the directory it is joined to.
+// A Contains test of a longer constant ("../", `..\`) is bypassable
+// (".." alone, or the other separator) and does not count. It returns
+// x, or nil.
 func (t *taintRun) rejectTest(call *ssa.Call, names []string) ssa.Value {
 	c := &call.Call
 	if len(c.Args) != 2 {
@@ -190,7 +193,10 @@ func (t *taintRun) rejectTest(call *ssa.Call, names []string) ssa.Value {
 	for _, n := range names {
 		switch n {
 		case "strings.Contains":
-			return c.Args[0]
+			if lit == ".." {
+				return c.Args[0]
+			}
+			return nil
 		case "strings.HasPrefix":
 			if lit == ".." || lit == "../" {
 				if t.cleaned(c.Args[0]) {

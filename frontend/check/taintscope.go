@@ -39,6 +39,14 @@ type helperSinks struct {
 	memo map[*ssa.Function]map[int]helperSink
 	// strictVars caches taintallow.go's answer for package variables.
 	strictVars map[*ssa.Global]bool
+	// valid caches taintvalid.go's validating helpers.
+	valid map[validKey][]helperValid
+}
+
+// validKey is a helper and the depth it was summarised to.
+type validKey struct {
+	fn    *ssa.Function
+	depth int
 }
 
 // helperSink is the sink a helper's parameter reaches.
@@ -46,10 +54,11 @@ type helperSink struct {
 	sink  *Sink
 	name  string // the sink's name as matched
 	place string // its argument
+	shell bool   // a shell line (taintshell.go)
 }
 
 func newHelperSinks(g *FlowGraph) *helperSinks {
-	h := &helperSinks{modules: map[string]bool{}, prog: g.Prog, memo: map[*ssa.Function]map[int]helperSink{}, strictVars: map[*ssa.Global]bool{}}
+	h := &helperSinks{modules: map[string]bool{}, prog: g.Prog, memo: map[*ssa.Function]map[int]helperSink{}, strictVars: map[*ssa.Global]bool{}, valid: map[validKey][]helperValid{}}
 	if g.Prog == nil {
 		return h
 	}
@@ -102,7 +111,7 @@ func (t *taintRun) helperCall(c ssa.CallInstruction, callees []*ssa.Function) {
 		}
 		t.sinkSites = append(t.sinkSites, taintSink{pos: c, sink: hs.sink,
 			callee: hs.name + " (" + hs.place + ") through " + helper, place: "argument " + fn.Params[i].Name(),
-			values: vs, cells: cs})
+			values: vs, cells: cs, shell: hs.shell})
 	}
 }
 
@@ -198,7 +207,7 @@ func (t *taintRun) callReaches(c ssa.CallInstruction, v ssa.Value, depth int, vi
 				if pl.Kind == PlaceRecv {
 					place = "receiver"
 				}
-				return helperSink{sink: s, name: n, place: place}, true
+				return helperSink{sink: s, name: n, place: place, shell: shellLine(cc, names)}, true
 			}
 		}
 	}
