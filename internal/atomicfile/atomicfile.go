@@ -15,7 +15,15 @@ import (
 // Write writes path through fill, buffered, and renames it into place only
 // if fill, the flush and the close succeed; otherwise it removes the
 // temporary file and returns the first error.
+//
+// A path that names something other than a regular file (/dev/null,
+// /dev/stdout, a named pipe) is written in place: renaming over it would
+// replace the device or pipe with a file (`-o /dev/null` once turned the
+// machine's /dev/null into a regular file).
 func Write(path string, fill func(io.Writer) error) (err error) {
+	if fi, statErr := os.Stat(path); statErr == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return writeInPlace(path, fill)
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
@@ -46,6 +54,26 @@ func Write(path string, fill func(io.Writer) error) (err error) {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// writeInPlace writes to an existing special file (a device or a pipe),
+// which has no whole-or-nothing: it is opened for writing, never created
+// or truncated by a rename.
+func writeInPlace(path string, fill func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	if err := fill(bw); err != nil {
+		f.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // WriteBytes writes data to path as Write does: whole or not at all.
