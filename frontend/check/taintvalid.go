@@ -511,6 +511,24 @@ func (t *taintRun) relTargets(vals []ssa.Value, at *ssa.BasicBlock) []ssa.Value 
 // emptyAt reports whether block b is entered only where slice p was
 // found nil or empty (if p == nil / len(p) == 0 { return ... }).
 func emptyAt(p *ssa.Parameter, b *ssa.BasicBlock) bool {
+	return eqTestDominates(b, true, func(c *ssa.BinOp) bool {
+		if x, _, ok := nilComparison(c); ok && x == ssa.Value(p) {
+			return true
+		}
+		if l, ok := c.X.(*ssa.Call); ok && isLen(l, p) {
+			if k, ok := c.Y.(*ssa.Const); ok && k.Value != nil && k.Value.String() == "0" {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// eqTestDominates reports whether some == or != test of b's function
+// that match accepts dominates b on the branch where the test found its
+// operands equal (eq) or unequal (!eq): the successor taken then, entered
+// only from the test, is b or dominates it.
+func eqTestDominates(b *ssa.BasicBlock, eq bool, match func(*ssa.BinOp) bool) bool {
 	for _, d := range b.Parent().Blocks {
 		if len(d.Instrs) == 0 || len(d.Succs) != 2 {
 			continue
@@ -520,26 +538,15 @@ func emptyAt(p *ssa.Parameter, b *ssa.BasicBlock) bool {
 			continue
 		}
 		c, ok := i.Cond.(*ssa.BinOp)
-		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
+		if !ok || c.Op != token.EQL && c.Op != token.NEQ || !match(c) {
 			continue
 		}
-		empty := false
-		if x, _, ok := nilComparison(c); ok && x == ssa.Value(p) {
-			empty = true
-		}
-		if l, ok := c.X.(*ssa.Call); ok && isLen(l, p) {
-			if k, ok := c.Y.(*ssa.Const); ok && k.Value != nil && k.Value.String() == "0" {
-				empty = true
-			}
-		}
-		if !empty {
-			continue
-		}
+		// Succs[0] is the true branch: operands equal for ==.
 		to := d.Succs[0]
-		if c.Op == token.NEQ {
+		if (c.Op == token.EQL) != eq {
 			to = d.Succs[1]
 		}
-		if len(to.Preds) == 1 && to.Dominates(b) {
+		if len(to.Preds) == 1 && (to == b || to.Dominates(b)) {
 			return true
 		}
 	}
@@ -702,33 +709,13 @@ func nonNilAt(x ssa.Value, b *ssa.BasicBlock) bool {
 // be "..": the false branch of x == ".." (or the true one of x != "..")
 // dominates it, as in if rel == ".." || strings.HasPrefix(rel, "../").
 func notDotDot(x ssa.Value, b *ssa.BasicBlock) bool {
-	for _, d := range b.Parent().Blocks {
-		if len(d.Instrs) == 0 || len(d.Succs) != 2 {
-			continue
-		}
-		i, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		c, ok := i.Cond.(*ssa.BinOp)
-		if !ok || c.Op != token.EQL && c.Op != token.NEQ {
-			continue
-		}
-		y, lit := c.X, c.Y
-		if s, ok := constString(lit); !ok || s != ".." || y != x {
-			if s, ok := constString(y); !ok || s != ".." || lit != x {
-				continue
-			}
-		}
-		to := d.Succs[1]
-		if c.Op == token.NEQ {
-			to = d.Succs[0]
-		}
-		if len(to.Preds) == 1 && (to == b || to.Dominates(b)) {
+	return eqTestDominates(b, false, func(c *ssa.BinOp) bool {
+		if s, ok := constString(c.Y); ok && s == ".." && c.X == x {
 			return true
 		}
-	}
-	return false
+		s, ok := constString(c.X)
+		return ok && s == ".." && c.Y == x
+	})
 }
 
 // pathOnly reports whether v validates for path sinks only: a check of
