@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 
+	"github.com/cflr/cflr/frontend/internal/scc"
 	"github.com/cflr/cflr/graph"
 )
 
@@ -207,24 +208,15 @@ func (g *Graph) mergeEquivalent() []uint32 {
 }
 
 // cycleFinder finds the cycles of assign edges between variables' classes
-// (Tarjan's strongly connected components, iteratively: a chain of copies
-// may be longer than a goroutine stack likes) and merges each into its
+// (their strongly connected components) and merges each into its
 // smallest member. Its slices are kept across calls.
 type cycleFinder struct {
 	succOff, succ []uint32
-	index, low    []int32
-	onStack       []bool
-	stack, comp   []uint32
-	frames        []cycleFrame
-}
-
-type cycleFrame struct {
-	v uint32
-	i uint32 // next successor of v to visit, as an offset into succ
+	scc           scc.Finder
 }
 
 func newCycleFinder(n uint32) *cycleFinder {
-	return &cycleFinder{succOff: make([]uint32, n+1), index: make([]int32, n), low: make([]int32, n), onStack: make([]bool, n)}
+	return &cycleFinder{succOff: make([]uint32, n+1)}
 }
 
 // merge merges every cycle of assign edges among the current classes
@@ -258,63 +250,29 @@ func (c *cycleFinder) merge(n uint32, off []uint32, in []graph.Edge, assign uint
 		c.succ[fill[s]] = v
 		fill[s]++
 	})
-	for i := range c.index {
-		c.index[i] = -1
-	}
 	merged := false
-	next := int32(0)
+	succ := func(v uint32, i int) (uint32, bool) {
+		if j := c.succOff[v] + uint32(i); j < c.succOff[v+1] {
+			return c.succ[j], true
+		}
+		return 0, false
+	}
+	// A component of more than one class becomes its smallest member.
+	comp := func(comp []uint32) {
+		r := slices.Min(comp)
+		for _, w := range comp {
+			if w != r {
+				rep[w] = r
+				merged = true
+			}
+		}
+	}
+	c.scc.Reset(int(n))
 	for root := uint32(0); root < n; root++ {
-		if c.index[root] >= 0 || rep[root] != root || !isVar[root] || c.succOff[root] == c.succOff[root+1] {
+		if rep[root] != root || !isVar[root] || c.succOff[root] == c.succOff[root+1] {
 			continue
 		}
-		c.index[root], c.low[root] = next, next
-		next++
-		c.stack = append(c.stack[:0], root)
-		c.onStack[root] = true
-		c.frames = append(c.frames[:0], cycleFrame{root, c.succOff[root]})
-		for len(c.frames) > 0 {
-			f := &c.frames[len(c.frames)-1]
-			if f.i < c.succOff[f.v+1] {
-				w := c.succ[f.i]
-				f.i++
-				switch {
-				case c.index[w] < 0:
-					c.index[w], c.low[w] = next, next
-					next++
-					c.stack = append(c.stack, w)
-					c.onStack[w] = true
-					c.frames = append(c.frames, cycleFrame{w, c.succOff[w]})
-				case c.onStack[w]:
-					c.low[f.v] = min(c.low[f.v], c.index[w])
-				}
-				continue
-			}
-			v := f.v
-			c.frames = c.frames[:len(c.frames)-1]
-			if len(c.frames) > 0 {
-				u := c.frames[len(c.frames)-1].v
-				c.low[u] = min(c.low[u], c.low[v])
-			}
-			if c.low[v] != c.index[v] {
-				continue
-			}
-			// v roots a component: pop it, and merge it when it has
-			// more than one member.
-			k := len(c.stack) - 1
-			for c.stack[k] != v {
-				k--
-			}
-			comp := c.stack[k:]
-			c.stack = c.stack[:k]
-			r := slices.Min(comp)
-			for _, w := range comp {
-				c.onStack[w] = false
-				if w != r {
-					rep[w] = r
-					merged = true
-				}
-			}
-		}
+		c.scc.From(root, succ, comp)
 	}
 	return merged
 }

@@ -59,6 +59,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/cflr/cflr/frontend/internal/scc"
 	"github.com/cflr/cflr/graph"
 )
 
@@ -539,18 +540,7 @@ func (s *solver) run(ctx context.Context) error {
 // edge is checked once.
 type lcd struct {
 	checked map[uint64]struct{}
-	index   []int32 // Tarjan's numbering, valid where stamp == epoch
-	low     []int32
-	stamp   []uint32
-	epoch   uint32
-	stack   []uint32
-	onStack []bool
-	frames  []lcdFrame
-}
-
-type lcdFrame struct {
-	v uint32
-	i int
+	scc     scc.Finder
 }
 
 func (s *solver) lazyCycle(v, w uint32) {
@@ -569,64 +559,19 @@ func (s *solver) lazyCycle(v, w uint32) {
 }
 
 // collapseFrom finds the strongly connected components of copy edges
-// reachable from root (Tarjan, iteratively) and merges each.
+// reachable from root and merges each.
 func (s *solver) collapseFrom(root uint32) {
-	l := &s.lcd
-	for len(l.index) < len(s.rep) {
-		l.index = append(l.index, 0)
-		l.low = append(l.low, 0)
-		l.stamp = append(l.stamp, 0)
-		l.onStack = append(l.onStack, false)
-	}
-	l.epoch++
-	next := int32(0)
-	visit := func(x uint32) {
-		l.stamp[x] = l.epoch
-		l.index[x], l.low[x] = next, next
-		next++
-		l.stack = append(l.stack, x)
-		l.onStack[x] = true
-		l.frames = append(l.frames, lcdFrame{x, 0})
-	}
-	visit(root)
-	for len(l.frames) > 0 {
-		f := &l.frames[len(l.frames)-1]
-		x := f.v
-		if f.i < len(s.succ[x]) {
-			y := s.find(s.succ[x][f.i])
-			f.i++
-			if y == x {
-				continue
-			}
-			if l.stamp[y] != l.epoch {
-				visit(y)
-			} else if l.onStack[y] {
-				l.low[x] = min(l.low[x], l.index[y])
-			}
-			continue
+	s.lcd.scc.Reset(len(s.rep))
+	s.lcd.scc.From(root, func(x uint32, i int) (uint32, bool) {
+		if i < len(s.succ[x]) {
+			return s.find(s.succ[x][i]), true
 		}
-		l.frames = l.frames[:len(l.frames)-1]
-		if len(l.frames) > 0 {
-			p := l.frames[len(l.frames)-1].v
-			l.low[p] = min(l.low[p], l.low[x])
-		}
-		if l.low[x] != l.index[x] {
-			continue
-		}
-		// x roots a component: the stack above it.
-		i := len(l.stack) - 1
-		for l.stack[i] != x {
-			i--
-		}
-		comp := l.stack[i:]
-		for _, y := range comp {
-			l.onStack[y] = false
-		}
+		return 0, false
+	}, func(comp []uint32) {
 		if len(comp) > 1 {
 			s.merge(comp)
 		}
-		l.stack = l.stack[:i]
-	}
+	})
 }
 
 // merge makes comp's nodes one. Their union is what each must end up
