@@ -789,18 +789,7 @@ func (b *flowBuilder) beforeDefault(st *ssa.Store) bool {
 // iterator) would reach every load of that field of every object from the
 // same allocation site.
 func initStore(addr ssa.Value) bool {
-	base := addr
-	for {
-		switch a := base.(type) {
-		case *ssa.FieldAddr:
-			base = a.X
-			continue
-		case *ssa.IndexAddr:
-			base = a.X
-			continue
-		}
-		break
-	}
+	base := rootOf(addr)
 	if base == addr {
 		return true // a variable or a plain pointer
 	}

@@ -777,18 +777,7 @@ func (t *taintRun) load(i *ssa.UnOp) {
 	}
 	// The base is the pointer or container the address was computed
 	// from: p in p.f.g, s in s[i].
-	x := i.X
-	for {
-		switch a := x.(type) {
-		case *ssa.FieldAddr:
-			x = a.X
-			continue
-		case *ssa.IndexAddr:
-			x = a.X
-			continue
-		}
-		break
-	}
+	x := rootOf(i.X)
 	t.base(x, i, dst)
 }
 
@@ -919,18 +908,7 @@ func charsOf(a *ssa.Alloc) []ssa.Value {
 // library allocated: x's taint goes to p itself (loads and library calls
 // through p then see it), as models read no cells of such objects.
 func (t *taintRun) storeBase(i *ssa.Store) {
-	root := i.Addr
-	for {
-		switch a := root.(type) {
-		case *ssa.FieldAddr:
-			root = a.X
-			continue
-		case *ssa.IndexAddr:
-			root = a.X
-			continue
-		}
-		break
-	}
+	root := rootOf(i.Addr)
 	if root == i.Addr {
 		return // *p = x: the cell is p's pointee itself
 	}
