@@ -597,6 +597,7 @@ func goCmd(cr *caseRun, dir string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "nice", append([]string{"go"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = goEnv()
+	ownGroup(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -721,10 +722,19 @@ func runTool(cr *caseRun, tool string, c Case, mod, dir string, pkgs []string, c
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "nice", args...)
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	// Each run has a temporary directory of its own for the go commands
+	// it starts (GOTMPDIR), removed after it: a run killed on its
+	// timeout leaves no build directory behind.
+	tmp, err := os.MkdirTemp(*workDir, "tmp-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	cmd.Env = append(goEnv(), "GOTMPDIR="+tmp)
+	ownGroup(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	err = cmd.Run()
 	if ps := cmd.ProcessState; ps != nil && cpu != nil {
 		// The tool's and its waited-for children's CPU time: what the
 		// run costs whatever the machine's load.
