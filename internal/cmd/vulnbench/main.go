@@ -17,6 +17,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cflr/cflr/internal/atomicfile"
 )
 
 var (
@@ -156,12 +158,12 @@ func main() {
 		}
 		var r Result
 		if err := json.Unmarshal(data, &r); err != nil {
-			log.Fatalf("%s: %v", c.Report.ID, err)
+			log.Fatalf("%s: %v (remove it to run the case again)", filepath.Join(resDir, c.Report.ID+".json"), err)
 		}
 		if *rescoreF {
 			rescore(&r)
 			data, _ := json.MarshalIndent(&r, "", "  ")
-			if err := os.WriteFile(filepath.Join(resDir, c.Report.ID+".json"), append(data, '\n'), 0o644); err != nil {
+			if err := atomicfile.WriteBytes(filepath.Join(resDir, c.Report.ID+".json"), append(data, '\n')); err != nil {
 				log.Fatal(err)
 			}
 		}
@@ -173,10 +175,10 @@ func main() {
 	var readme, tsv bytes.Buffer
 	WriteTable(&readme, cases, results)
 	WriteCases(&tsv, cases, results)
-	if err := os.WriteFile(filepath.Join(*outDir, "RESULTS.md"), readme.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(*outDir, "RESULTS.md"), readme.Bytes()); err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(*outDir, "cases.tsv"), tsv.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(*outDir, "cases.tsv"), tsv.Bytes()); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -198,7 +200,7 @@ func runCases(todo []Case, resDir string, start time.Time) {
 				res.Secs = time.Since(t0).Seconds()
 				res.ToolCPU = cpu
 				data, _ := json.MarshalIndent(res, "", "  ")
-				if err := os.WriteFile(filepath.Join(resDir, c.Report.ID+".json"), append(data, '\n'), 0o644); err != nil {
+				if err := atomicfile.WriteBytes(filepath.Join(resDir, c.Report.ID+".json"), append(data, '\n')); err != nil {
 					log.Fatal(err)
 				}
 				log.Printf("%s %s %s %.0fs %s", c.Report.ID, c.Class, c.Set, res.Secs, summary(res))
