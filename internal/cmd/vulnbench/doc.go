@@ -95,7 +95,11 @@
 // findings at the fixed version of the others are not counted, n_fixed
 // -1). Whether a package is a program or a library is read without
 // loading dependencies (go list -find); whether it builds, cflr's own
-// load says. Each tool run has -timeout, a whole case -case-timeout.
+// load says. Each tool run has -timeout, a whole case -case-timeout;
+// a tool run that meets it is killed with everything it started (its
+// own process group: go list and the compilers it runs), and the go
+// commands of each tool run keep their temporary files in a directory
+// of their own (GOTMPDIR) that is removed after it.
 // Every tool run (findings or error, not a timeout) is kept under
 // -work/tools, keyed by the tool binary's hash, the module version, the
 // mode (taint or nil) and the packages: a rerun after a rebuilt cflr
