@@ -504,7 +504,7 @@ type invokeSet map[string][]*types.Signature
 // add records a call of id with signature sig (nil: any), and reports
 // whether it can reach methods the set could not.
 func (s invokeSet) add(id string, sig *types.Signature) bool {
-	if sig != nil && hasTypeParam(sig) {
+	if sig != nil && HasTypeParam(sig) {
 		sig = nil
 	}
 	for _, t := range s[id] {
@@ -539,56 +539,56 @@ func (s invokeSet) calls(fn *types.Func) bool {
 // converted in its generic body) may stand for any of its instances, and
 // matches any.
 func sigMatch(call, m *types.Signature) bool {
-	return call == nil || types.Identical(call, m) || hasTypeParam(m) || hasTypeParam(call)
+	return call == nil || types.Identical(call, m) || HasTypeParam(m) || HasTypeParam(call)
 }
 
-// hasTypeParam reports whether t mentions a type parameter.
-func hasTypeParam(t types.Type) bool {
+// HasTypeParam reports whether t mentions a type parameter.
+func HasTypeParam(t types.Type) bool {
 	switch t := t.(type) {
 	case *types.TypeParam:
 		return true
 	case *types.Alias:
-		return hasTypeParam(types.Unalias(t)) || typeArgsHaveTypeParam(t.TypeArgs())
+		return HasTypeParam(types.Unalias(t)) || typeArgsHaveTypeParam(t.TypeArgs())
 	case *types.Named:
 		return typeArgsHaveTypeParam(t.TypeArgs())
 	case *types.Pointer:
-		return hasTypeParam(t.Elem())
+		return HasTypeParam(t.Elem())
 	case *types.Slice:
-		return hasTypeParam(t.Elem())
+		return HasTypeParam(t.Elem())
 	case *types.Array:
-		return hasTypeParam(t.Elem())
+		return HasTypeParam(t.Elem())
 	case *types.Chan:
-		return hasTypeParam(t.Elem())
+		return HasTypeParam(t.Elem())
 	case *types.Map:
-		return hasTypeParam(t.Key()) || hasTypeParam(t.Elem())
+		return HasTypeParam(t.Key()) || HasTypeParam(t.Elem())
 	case *types.Signature:
-		return hasTypeParam(t.Params()) || hasTypeParam(t.Results())
+		return HasTypeParam(t.Params()) || HasTypeParam(t.Results())
 	case *types.Tuple:
 		for i := 0; i < t.Len(); i++ {
-			if hasTypeParam(t.At(i).Type()) {
+			if HasTypeParam(t.At(i).Type()) {
 				return true
 			}
 		}
 	case *types.Struct:
 		for i := 0; i < t.NumFields(); i++ {
-			if hasTypeParam(t.Field(i).Type()) {
+			if HasTypeParam(t.Field(i).Type()) {
 				return true
 			}
 		}
 	case *types.Interface:
 		for i := 0; i < t.NumEmbeddeds(); i++ {
-			if hasTypeParam(t.EmbeddedType(i)) {
+			if HasTypeParam(t.EmbeddedType(i)) {
 				return true
 			}
 		}
 		for i := 0; i < t.NumExplicitMethods(); i++ {
-			if hasTypeParam(t.ExplicitMethod(i).Type()) {
+			if HasTypeParam(t.ExplicitMethod(i).Type()) {
 				return true
 			}
 		}
 	case *types.Union:
 		for i := 0; i < t.Len(); i++ {
-			if hasTypeParam(t.Term(i).Type()) {
+			if HasTypeParam(t.Term(i).Type()) {
 				return true
 			}
 		}
@@ -598,7 +598,7 @@ func hasTypeParam(t types.Type) bool {
 
 func typeArgsHaveTypeParam(l *types.TypeList) bool {
 	for i := 0; i < l.Len(); i++ {
-		if hasTypeParam(l.At(i)) {
+		if HasTypeParam(l.At(i)) {
 			return true
 		}
 	}

@@ -837,7 +837,7 @@ func (b *builder) reflectDerive(r *rtypeObj) {
 	}
 	// Methods: only of the program's boxed types, whose method sets go/ssa
 	// has built (their methods are reachable).
-	if r.boxed && !types.IsInterface(t) && !hasTypeParam(t) && (rm.used["method"] || rm.used["t.meth"]) {
+	if r.boxed && !types.IsInterface(t) && !HasTypeParam(t) && (rm.used["method"] || rm.used["t.meth"]) {
 		ms := rm.msets.MethodSet(t)
 		for i := 0; i < ms.Len(); i++ {
 			sel := ms.At(i)

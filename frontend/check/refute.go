@@ -213,6 +213,9 @@ type pathBuilder struct {
 	reach int
 	defs  map[any]*entered
 	sels  map[blockKey][]int // edge selectors of merges (edgeSels)
+	// consts: the atoms "v == c" written so far, by frame and value
+	// (exclusive).
+	consts map[constKey][]constAtom
 }
 
 func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
@@ -449,7 +452,12 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 			if ky < kx {
 				kx, ky = ky, kx
 			}
-			l := p.atom(atomKey{f: f.id, cmp: kx + "==" + ky})
+			k := atomKey{f: f.id, cmp: kx + "==" + ky}
+			_, known := p.atoms[k]
+			l := p.atom(k)
+			if !known {
+				p.exclusive(f, x, l)
+			}
 			if x.Op == token.NEQ {
 				l = -l
 			}
@@ -720,11 +728,13 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 	var ret *ssa.Return // the return the nil left its function by
 	retGroup := 0
 	wantIface := sym == "NI"
+	var box boxTrack // refutebox.go
 	for i, k := range ks {
 		e := sv.edges[k]
 		info, _ := sv.info(k)
 		src, dst := g.VertexAt(e.Src), g.VertexAt(e.Dst)
 		label := sv.glab.Labels[e.Label]
+		box.step(p, i, label, dst, &info)
 		if e.Src == Root {
 			cur = p.newFrame(dst.Func)
 			if factSource(dst) {
