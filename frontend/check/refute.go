@@ -722,6 +722,7 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 	type call struct {
 		caller frame
 		site   ssa.CallInstruction
+		group  int // the call edge's
 	}
 	var stack []call
 	var cur frame
@@ -763,7 +764,7 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			}
 			callee := p.newFrame(info.Callee)
 			p.bindCall(i, site, cur, callee)
-			stack = append(stack, call{cur, site})
+			stack = append(stack, call{cur, site, i})
 			cur = callee
 		case site != nil && info.Callee != nil && src.Kind == VReturn:
 			// A return: the nil is a result.
@@ -772,6 +773,15 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 				caller = stack[n-1].caller
 				stack = stack[:n-1]
 			} else {
+				if n > 0 && cur.fn == info.Callee {
+					// The nil entered this function at another call
+					// site and returns to this one: no execution does
+					// (the nil-interface flows, NI, do not match calls
+					// and returns in the grammar).
+					v := p.c.newVar()
+					p.c.add(stack[n-1].group, -v)
+					p.c.add(i, v)
+				}
 				caller = p.newFrame(site.Parent())
 				stack = nil
 				if cur.fn == info.Callee {
