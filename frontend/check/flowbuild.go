@@ -195,6 +195,9 @@ func (b *flowBuilder) sink(v ssa.Value, instr ssa.Instruction, kind SinkKind, wh
 	} else if at, ok := b.nilComparedAt(v, instr); ok && kind <= SinkStore {
 		vx = b.factNil(v, at) // nilchecked.go; the witness names the test
 	} else {
+		if (kind == SinkInvoke || kind == SinkAssert) && b.facts.ifaceUsed(v, instr) {
+			return // an earlier call or assertion panicked on a nil interface
+		}
 		ls := b.use(v, instr)
 		if len(ls) != 1 {
 			return

@@ -304,6 +304,16 @@ func (g *funcFacts) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
 		k := pathKey(v)
 		ds[k] = append(ds[k], instr)
 	}
+	// An interface's method call or assertion panics on a nil interface
+	// only (a nil pointer inside it goes on to the method): listed apart,
+	// under ifaceKey, for ifaceUsed.
+	addIface := func(v ssa.Value, instr ssa.Instruction) {
+		if ds == nil {
+			ds = map[string][]ssa.Instruction{}
+		}
+		k := ifaceKey(v)
+		ds[k] = append(ds[k], instr)
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch i := instr.(type) {
@@ -321,7 +331,14 @@ func (g *funcFacts) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
 				}
 			case *ssa.MapUpdate:
 				add(i.Map, i)
+			case *ssa.TypeAssert:
+				if !i.CommaOk {
+					addIface(i.X, i)
+				}
 			case *ssa.Call:
+				if i.Call.IsInvoke() && !isTypeParam(i.Call.Value.Type()) {
+					addIface(i.Call.Value, i)
+				}
 				if callee := i.Call.StaticCallee(); callee != nil {
 					// x.M() where M dereferences its receiver: it panicked
 					// there (and is reported there) if x was nil.
@@ -348,29 +365,33 @@ func (g *funcFacts) derefd(v ssa.Value, instr ssa.Instruction, pred *ssa.BasicBl
 	if instr == nil || instr.Block() == nil || !nilable(v.Type()) {
 		return false
 	}
-	ds := g.derefsOf(instr.Parent())[pathKey(v)]
+	return anyPrecedes(g.derefsOf(instr.Parent())[pathKey(v)], instr, pred)
+}
+
+// ifaceKey is the derefsOf key of the method calls and assertions on
+// interface v's access path.
+func ifaceKey(v ssa.Value) string { return "!" + pathKey(v) }
+
+// ifaceUsed reports whether a method call or type assertion on
+// interface v's access path precedes instr: a nil interface panicked
+// there first (a nil is reported once, where it first panics).
+func (g *funcFacts) ifaceUsed(v ssa.Value, instr ssa.Instruction) bool {
+	if instr == nil || instr.Block() == nil {
+		return false
+	}
+	return anyPrecedes(g.derefsOf(instr.Parent())[ifaceKey(v)], instr, nil)
+}
+
+// anyPrecedes reports whether one of ds runs before instr on every path
+// to it (to the edge from pred into instr's block, when pred is set).
+func anyPrecedes(ds []ssa.Instruction, instr ssa.Instruction, pred *ssa.BasicBlock) bool {
 	for _, d := range ds {
-		db := d.Block()
 		if pred != nil {
-			if db.Dominates(pred) {
+			if d.Block().Dominates(pred) {
 				return true
 			}
-			continue
-		}
-		ub := instr.Block()
-		if db != ub {
-			if db.Dominates(ub) {
-				return true
-			}
-			continue
-		}
-		for _, x := range db.Instrs {
-			if x == instr {
-				break // the use comes first (or is the dereference)
-			}
-			if x == d {
-				return true
-			}
+		} else if precedes(d, instr) {
+			return true
 		}
 	}
 	return false
@@ -958,23 +979,7 @@ func writesFree(fv *ssa.FreeVar) bool {
 // derefBefore reports whether a dereference of access path key precedes
 // instr (earlier in its block, or in a dominating block).
 func (g *funcFacts) derefBefore(key string, instr ssa.Instruction) bool {
-	for _, d := range g.derefsOf(instr.Parent())[key] {
-		if d.Block() != instr.Block() {
-			if d.Block().Dominates(instr.Block()) {
-				return true
-			}
-			continue
-		}
-		for _, x := range d.Block().Instrs {
-			if x == instr {
-				break
-			}
-			if x == d {
-				return true
-			}
-		}
-	}
-	return false
+	return anyPrecedes(g.derefsOf(instr.Parent())[key], instr, nil)
 }
 
 // keyGuarded reports whether a guard on access path key holds in blk.

@@ -50,3 +50,54 @@ func nilName() string {
 	var acc typ
 	return orNil(acc, nil).name() // want `may be nil interface at method call`
 }
+
+// A nil interface is reported where it first panics: the calls and
+// assertions after the first are not reached with it.
+type thread interface {
+	id() int
+	regs() []int
+}
+
+func stacktrace(t thread) int {
+	n := t.id() // want `may be nil interface at method call`
+	if n > 0 {
+		return len(t.regs()) // silent: t.id() panicked first
+	}
+	_ = t.(*osThread) // silent
+	return t.id()     // silent
+}
+
+type osThread struct{}
+
+func (*osThread) id() int     { return 1 }
+func (*osThread) regs() []int { return nil }
+
+// True positive: a use on a path the first use is not on.
+func stacktrace2(t thread, fast bool) int {
+	if fast {
+		return t.id() // want `may be nil interface at method call`
+	}
+	return len(t.regs()) // want `may be nil interface at method call`
+}
+
+// True positive: a nil pointer inside the interface goes on to the
+// method that dereferences it, after a first call that did not.
+type counter struct{ n int }
+
+func (c *counter) name() string { return "counter" }
+func (c *counter) count() int   { return c.n } // want `may be nil at field access`
+
+type named2 interface {
+	name() string
+	count() int
+}
+
+func names(x named2) int {
+	_ = x.name()
+	return x.count()
+}
+
+func useThreads(fast bool) int {
+	var c *counter
+	return stacktrace(nil) + stacktrace2(nil, fast) + names(c)
+}
