@@ -45,7 +45,14 @@ import (
 //     binds the phis to the edge it takes);
 //   - an error-path nil (nilerr.go) starts where its call's error is
 //     not nil: the same atom the caller's tests of the error read, also
-//     through the phis that merge it with other calls' errors.
+//     through the phis that merge it with other calls' errors;
+//   - a value compared with several constants equals at most one of
+//     them (refuteconst.go);
+//   - a nil that entered a function at one call returns to that call
+//     (nil interfaces' flows, which the grammar does not match), and a
+//     nil keeps its dynamic type from the box that put it in an
+//     interface to the next type assertion or method call
+//     (refutebox.go): the contradiction joins the two edges.
 //
 // An unsatisfiable formula refutes the witness: no execution follows it.
 // The check then forbids one edge the contradiction needs (a return's
