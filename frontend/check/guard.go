@@ -46,6 +46,10 @@ import (
 type funcFacts struct {
 	guards map[*ssa.Function][]guard
 	derefs map[*ssa.Function]bool
+	// invokes: per function, the interface parameters (bit k for
+	// parameter k) it calls a method of or asserts where no guard covers
+	// it (invokedParams).
+	invokes map[*ssa.Function]uint64
 	// derefSites: per function, the dereferencing instructions by access path.
 	derefSites map[*ssa.Function]map[string][]ssa.Instruction
 	errTests   map[*ssa.Function][]errTest
@@ -60,6 +64,7 @@ type funcFacts struct {
 func newFuncFacts() *funcFacts {
 	return &funcFacts{
 		guards: map[*ssa.Function][]guard{}, derefs: map[*ssa.Function]bool{},
+		invokes:    map[*ssa.Function]uint64{},
 		derefSites: map[*ssa.Function]map[string][]ssa.Instruction{},
 		errTests:   map[*ssa.Function][]errTest{},
 		freeGuards: map[*ssa.FreeVar]bool{},
@@ -72,6 +77,7 @@ func newFuncFacts() *funcFacts {
 func (g *funcFacts) absorb(o *funcFacts) {
 	maps.Copy(g.guards, o.guards)
 	maps.Copy(g.derefs, o.derefs)
+	maps.Copy(g.invokes, o.invokes)
 	maps.Copy(g.derefSites, o.derefSites)
 	maps.Copy(g.errTests, o.errTests)
 	maps.Copy(g.freeGuards, o.freeGuards)
@@ -340,6 +346,16 @@ func (g *funcFacts) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
 					addIface(i.Call.Value, i)
 				}
 				if callee := i.Call.StaticCallee(); callee != nil {
+					// f(x) where f calls a method of its interface
+					// parameter: a nil x panicked there (and is reported
+					// there), as in x.M() below.
+					if m := g.invokedParams(callee); m != 0 {
+						for k, a := range i.Call.Args {
+							if k < 64 && m&(1<<k) != 0 {
+								addIface(a, i)
+							}
+						}
+					}
 					// x.M() where M dereferences its receiver: it panicked
 					// there (and is reported there) if x was nil.
 					if callee.Signature.Recv() != nil && len(i.Call.Args) > 0 && g.derefsReceiver(callee) {
@@ -627,6 +643,42 @@ func (g *funcFacts) derefsReceiver(fn *ssa.Function) bool {
 	}
 	g.derefs[fn] = r
 	return r
+}
+
+// invokedParams reports which interface parameters of fn (bit k for
+// parameter k, the first 64) fn calls a method of, or asserts the type
+// of, where no guard covers them: calling fn with a nil interface there
+// panics in fn.
+func (g *funcFacts) invokedParams(fn *ssa.Function) uint64 {
+	if m, ok := g.invokes[fn]; ok {
+		return m
+	}
+	if g.base != nil {
+		if m, ok := g.base.invokes[fn]; ok {
+			return m
+		}
+	}
+	var m uint64
+	for k, p := range fn.Params {
+		if k >= 64 || !types.IsInterface(p.Type()) || isTypeParam(p.Type()) {
+			continue
+		}
+		for _, u := range *p.Referrers() {
+			use := false
+			switch u := u.(type) {
+			case *ssa.Call:
+				use = u.Call.IsInvoke() && u.Call.Value == ssa.Value(p)
+			case *ssa.TypeAssert:
+				use = !u.CommaOk && u.X == ssa.Value(p)
+			}
+			if use && !g.guarded(p, u.Block(), nil) {
+				m |= 1 << k
+				break
+			}
+		}
+	}
+	g.invokes[fn] = m
+	return m
 }
 
 // defaultedStores lists, for each address-taken local variable of fn that

@@ -114,6 +114,7 @@ func (p *prepass) function(fn *ssa.Function) bool {
 	if fn.Signature.Recv() != nil {
 		f.derefsReceiver(fn)
 	}
+	f.invokedParams(fn)
 	for _, fv := range fn.FreeVars {
 		f.freeGuarded(fv)
 	}

@@ -101,3 +101,30 @@ func useThreads(fast bool) int {
 	var c *counter
 	return stacktrace(nil) + stacktrace2(nil, fast) + names(c)
 }
+
+// A call that uses its interface parameter first panics there: the
+// caller's later uses of the same nil are not reached.
+func getG(t thread) int {
+	return t.id() // want `may be nil interface at method call`
+}
+
+func threadStack(t thread) int {
+	g := getG(t)
+	return g + len(t.regs()) // silent: getG(t) panicked first
+}
+
+// True positive: a callee that tests its parameter first does not
+// panic on it.
+func getGChecked(t thread) int {
+	if t == nil {
+		return 0
+	}
+	return t.id()
+}
+
+func threadStack2(t thread) int {
+	g := getGChecked(t)
+	return g + len(t.regs()) // want `may be nil interface at method call`
+}
+
+func useStacks() int { return threadStack(nil) + threadStack2(nil) }
