@@ -398,6 +398,14 @@ func (g *funcFacts) ifaceUsed(v ssa.Value, instr ssa.Instruction) bool {
 	return anyPrecedes(g.derefsOf(instr.Parent())[ifaceKey(v)], instr, nil)
 }
 
+// ifaceUsedBefore reports whether v, a vertex of a whole interface
+// value, is used by a method call or assertion before instr: a nil
+// interface panicked there and does not reach instr (a witness of a nil
+// interface passed on or returned after that is refuted).
+func (g *funcFacts) ifaceUsedBefore(v *Vertex, instr ssa.Instruction) bool {
+	return v.Kind == VValue && v.Field < 0 && v.Value != nil && types.IsInterface(v.Value.Type()) && g.ifaceUsed(v.Value, instr)
+}
+
 // anyPrecedes reports whether one of ds runs before instr on every path
 // to it (to the edge from pred into instr's block, when pred is set).
 func anyPrecedes(ds []ssa.Instruction, instr ssa.Instruction, pred *ssa.BasicBlock) bool {

@@ -763,6 +763,9 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 		switch {
 		case site != nil && info.Callee != nil && dst.Kind == VValue && isParamOf(dst.Value, info.Callee):
 			// A call: the nil is an argument.
+			if wantIface && g.ifaceUsedBefore(src, site) {
+				p.c.add(i, p.c.lit(false))
+			}
 			if cur.fn == site.Parent() {
 				p.pathConds(i, cur, site.Block())
 			} else {
@@ -812,6 +815,9 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			}
 			ret = returnAt(dst.Func, info.Pos)
 			retGroup = i
+			if wantIface && ret != nil && g.ifaceUsedBefore(src, ret) {
+				p.c.add(i, p.c.lit(false))
+			}
 			if ret != nil {
 				p.pathConds(i, cur, ret.Block())
 			}

@@ -128,3 +128,33 @@ func threadStack2(t thread) int {
 }
 
 func useStacks() int { return threadStack(nil) + threadStack2(nil) }
+
+// Passed on after a first use, a nil interface never reaches the callee.
+func locate(t thread) int {
+	return len(t.regs()) // silent: getG2 panicked first
+}
+
+func getG2(t thread) int {
+	n := t.id() // want `may be nil interface at method call`
+	return n + locate(t)
+}
+
+// True positive: passed on before the first use.
+func locate3(t thread) int {
+	return len(t.regs()) // want `may be nil interface at method call`
+}
+
+func getG3(t thread) int {
+	n := locate3(t)
+	return n + t.id() // silent: locate3 panicked first
+}
+
+func useGs() int { return getG2(nil) + getG3(nil) }
+
+// Returned after a first use, likewise.
+func touch(t thread) thread {
+	_ = t.id() // want `may be nil interface at method call`
+	return t
+}
+
+func useTouched() int { return touch(nil).id() } // silent: touch panicked first
