@@ -464,6 +464,7 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 			l := p.atom(k)
 			if !known {
 				p.exclusive(f, x, l)
+				p.equalNils(f, x, l)
 			}
 			if x.Op == token.NEQ {
 				l = -l

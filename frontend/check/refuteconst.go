@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Comparisons of one value with distinct constants.
+// Comparisons of one value with distinct constants, and of two pointers.
 //
 // condLit writes x == c as an atom of its own, so that the two branches
 // of one test contradict; but x == c1 and x == c2 are unrelated atoms
@@ -69,4 +69,41 @@ func constOperand(v ssa.Value) *ssa.Const {
 		return nil
 	}
 	return c
+}
+
+// equalNils adds, when cmp compares two values that may be nil
+// (pointers, channels, interfaces), how the comparison (atom lit, x ==
+// y) and their nilness relate: two nils are equal, and a value equal to
+// a nil is nil.
+//
+//	if c1 == c2 { return true }
+//	if c1 == nil && c2 != nil || c1 != nil && c2 == nil { return false }
+//	c1.Mode   // neither is nil here (nats-server's CompressionOpts.equals)
+func (p *pathBuilder) equalNils(f frame, cmp *ssa.BinOp, lit int) {
+	if constOperand(cmp.X) != nil || constOperand(cmp.Y) != nil || !comparableNil(cmp.X.Type()) || !comparableNil(cmp.Y.Type()) {
+		return
+	}
+	if c, ok := cmp.X.(*ssa.Const); ok && c.IsNil() {
+		return // x == nil: a nil test, not this
+	}
+	if c, ok := cmp.Y.(*ssa.Const); ok && c.IsNil() {
+		return
+	}
+	nx, ny := p.nilLit(f, cmp.X), p.nilLit(f, cmp.Y)
+	p.c.add(always, -nx, -ny, lit)
+	p.c.add(always, -lit, -nx, ny)
+	p.c.add(always, -lit, -ny, nx)
+}
+
+// comparableNil reports whether values of type t may be nil and compare
+// with ==: pointers, channels, interfaces.
+func comparableNil(t types.Type) bool {
+	if isTypeParam(t) {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Chan, *types.Interface:
+		return true
+	}
+	return false
 }

@@ -83,3 +83,38 @@ func (s *server) handle() int {
 func useModes(s *server) int {
 	return traced(modeFull) + tracedSwitch(modeDebug) + tracedWrong(modeFull) + tracedNegated(modeFull) + s.handle()
 }
+
+// Two nil pointers are equal, and a pointer equal to a nil one is nil
+// (refuteconst.go's equalNils; nats-server's CompressionOpts.equals).
+type opts struct{ mode string }
+
+func (c1 *opts) equals(c2 *opts) bool {
+	if c1 == c2 {
+		return true
+	}
+	if (c1 == nil && c2 != nil) || (c1 != nil && c2 == nil) {
+		return false
+	}
+	return c1.mode == c2.mode // silent: neither is nil here
+}
+
+// True positive: without the equality test, both may be nil.
+func (c1 *opts) equals2(c2 *opts) bool {
+	if (c1 == nil && c2 != nil) || (c1 != nil && c2 == nil) {
+		return false
+	}
+	return c1.mode == "" // want `may be nil at field access`
+}
+
+// True positive: equal to a nil pointer is nil.
+func same(a, b *opts) string {
+	if b == nil {
+		println("no b")
+	}
+	if a == nil && a == b {
+		return b.mode // want `may be nil at field access`
+	}
+	return ""
+}
+
+func useOpts(a, b *opts) (string, bool) { return same(a, b), a.equals(b) && a.equals2(b) }
