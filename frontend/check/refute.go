@@ -476,6 +476,11 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 	k := atomKey{f: f.id, v: cv, idx: idx}
 	_, known := p.atoms[k]
 	z := p.atom(k)
+	if ta, ok := cv.(*ssa.TypeAssert); ok && !known && ta.CommaOk && idx == 1 {
+		// A type assertion on a nil interface fails, whatever the type
+		// (a type switch's cases too): ok says the interface is not nil.
+		p.c.add(always, -z, -p.nilLit(f, ta.X))
+	}
 	if phi, ok := cv.(*ssa.Phi); ok && !known && depth < 8 && !p.phiBool(f, phi, z, depth) {
 		p.phiCond(f, phi, z, depth)
 	}

@@ -158,3 +158,19 @@ func touch(t thread) thread {
 }
 
 func useTouched() int { return touch(nil).id() } // silent: touch panicked first
+
+// A type switch's case is not taken for a nil interface.
+type urlError struct{ msg string }
+
+func (e *urlError) Error() string { return e.msg }
+
+func raise(err error) string {
+	switch err.(type) {
+	case *urlError:
+		return "network: " + err.Error() // silent: err is not nil here
+	default:
+		return "internal: " + err.Error() // want `may be nil interface at method call`
+	}
+}
+
+func useRaise() string { return raise(nil) }
