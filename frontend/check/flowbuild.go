@@ -479,7 +479,11 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 			})
 		}
 		label := LabelUnbox
-		if types.IsInterface(i.AssertedType) {
+		if types.IsInterface(i.AssertedType) && i.CommaOk {
+			// A failed comma-ok assertion to an interface yields a nil
+			// interface; x.(I) without ok panics on a nil x, so its
+			// result is never one (unbox: a nil pointer inside goes on,
+			// a nil interface stops).
 			label = LabelAssign
 		}
 		b.flowTo(i.X, blk, nil, dst, label, graph.NoIndex, EdgeInfo{Pos: posOf(i)})

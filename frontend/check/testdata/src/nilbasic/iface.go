@@ -174,3 +174,18 @@ func raise(err error) string {
 }
 
 func useRaise() string { return raise(nil) }
+
+// The result of x.(I) is not a nil interface: x.(I) panicked on a nil x.
+type module interface{ id() string }
+
+type loader interface {
+	module
+	load() int
+}
+
+func loadModule(val any) int {
+	l := val.(loader) // want `may be nil interface at type assertion`
+	return l.load()   // silent: the assertion panicked first
+}
+
+func useLoad() int { return loadModule(nil) }
