@@ -81,7 +81,8 @@ type EdgeInfo struct {
 	// NilSourcesAll (nilsources.go).
 	NilField bool
 	// ElemStore marks a store (st) into an element of a slice or array
-	// the storing function allocated ([]*T{v}, s[i] = v on a fresh s):
+	// the storing function allocated ([]*T{v}, s[i] = v on a fresh s),
+	// or into a map's keys or values (m[k] = v, map[K]V{k: v}):
 	// nilflow follows a nil through it only with NilSourcesAll
 	// (nilsources.go).
 	ElemStore bool

@@ -409,6 +409,10 @@ func (b *flowBuilder) instr(instr ssa.Instruction) {
 		objs := g.pointees(i.Map)
 		_, made := i.Map.(*ssa.MakeMap)
 		info.Existing = !made
+		// As a slice's: every map made at one site is one heap cell, so
+		// one nil in a literal (caddy's map[string]any{rawConfigKey:
+		// nil}) would reach every load of every such map.
+		info.ElemStore = true
 		b.flowTo(i.Key, blk, nil, b.cells(objs, frontend.MapKeyIndex), LabelStore, graph.NoIndex, info)
 		b.flowTo(i.Value, blk, nil, b.cells(objs, frontend.MapValIndex), LabelStore, graph.NoIndex, info)
 	case *ssa.Next:

@@ -38,9 +38,10 @@ import (
 // end in an error, of a nil constant or of a variable some path leaves
 // nil, var child *node) does not pass a nil out of the function, a nil
 // constant stored into a struct field (EdgeInfo.NilField) and any value
-// stored into an element of a slice or array (EdgeInfo.ElemStore: every
-// slice built at one site is one heap cell, so one nil local in a
-// literal reached every load of every such slice, 706 of opa's findings)
+// stored into an element of a slice, array or map (EdgeInfo.ElemStore:
+// every slice or map built at one site is one heap cell, so one nil
+// local in a literal reached every load of every such slice, 706 of
+// opa's findings, and caddy's map[string]any{rawConfigKey: nil} 15)
 // are not followed into the heap, as a nil stored there as a variable's
 // value is not (nilheap.go).
 //
