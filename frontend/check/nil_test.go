@@ -12,7 +12,7 @@ import (
 // and how guards and refutation stop them, whatever their source;
 // testdata/src/nilsources tests the default's choice of sources
 // (TestNilSources).
-var nilPkgs = []string{"nilbasic", "nilflow/...", "nilcorr", "nilmem", "nilerr", "nilrecall", "nilkill", "nildispatch", "nilloop", "nilphi", "nilerrmodel"}
+var nilPkgs = []string{"nilbasic", "nilflow/...", "nilcorr", "nilmem", "nilerr", "nilrecall", "nilkill", "nildispatch", "nilloop", "nilphi", "nilerrmodel", "niliface"}
 
 func TestNilWant(t *testing.T) {
 	for _, pkg := range nilPkgs {

@@ -1,4 +1,6 @@
-package nilbasic
+// Package niliface: nil interfaces, their calls and returns, and the
+// first use that panics on one (refute.go, refutebox.go, guard.go).
+package niliface
 
 // Nil interfaces flow through calls and returns without matching them in
 // the grammar (NI, grammars/nilflow.cfg); refutation drops a witness
