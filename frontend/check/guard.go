@@ -72,6 +72,26 @@ func newFuncFacts() *funcFacts {
 	}
 }
 
+// noFacts is the base of a set that has none.
+var noFacts funcFacts
+
+// under is g's base, or an empty set (whose maps read as empty).
+func (g *funcFacts) under() *funcFacts {
+	if g.base != nil {
+		return g.base
+	}
+	return &noFacts
+}
+
+// cached looks k up in a set's own facts, then in its base's.
+func cached[K comparable, V any](k K, own, base map[K]V) (V, bool) {
+	if v, ok := own[k]; ok {
+		return v, true
+	}
+	v, ok := base[k]
+	return v, ok
+}
+
 // absorb adds o's own facts (not its base's) to g's, for the checks that
 // run after the value-flow build.
 func (g *funcFacts) absorb(o *funcFacts) {
@@ -86,10 +106,7 @@ func (g *funcFacts) absorb(o *funcFacts) {
 
 // defaultedOf is defaultedStores(fn), once.
 func (g *funcFacts) defaultedOf(fn *ssa.Function) map[*ssa.Alloc][]*ssa.BasicBlock {
-	d, ok := g.defaulted[fn]
-	if !ok && g.base != nil {
-		d, ok = g.base.defaulted[fn]
-	}
+	d, ok := cached(fn, g.defaulted, g.under().defaulted)
 	if !ok {
 		d = defaultedStores(fn)
 		g.defaulted[fn] = d
@@ -105,13 +122,8 @@ type guard struct {
 }
 
 func (g *funcFacts) guardsOf(fn *ssa.Function) []guard {
-	if gs, ok := g.guards[fn]; ok {
+	if gs, ok := cached(fn, g.guards, g.under().guards); ok {
 		return gs
-	}
-	if g.base != nil {
-		if gs, ok := g.base.guards[fn]; ok {
-			return gs
-		}
 	}
 	var gs []guard
 	for _, b := range fn.Blocks {
@@ -290,13 +302,8 @@ func ptrKey(tag byte, v any) string {
 // derefsOf lists, per access path key, the instructions of fn that
 // dereference a value of that path (a nil there panics).
 func (g *funcFacts) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
-	if ds, ok := g.derefSites[fn]; ok {
+	if ds, ok := cached(fn, g.derefSites, g.under().derefSites); ok {
 		return ds
-	}
-	if g.base != nil {
-		if ds, ok := g.base.derefSites[fn]; ok {
-			return ds
-		}
 	}
 	var ds map[string][]ssa.Instruction
 	add := func(v ssa.Value, instr ssa.Instruction) {
@@ -396,14 +403,6 @@ func (g *funcFacts) ifaceUsed(v ssa.Value, instr ssa.Instruction) bool {
 		return false
 	}
 	return anyPrecedes(g.derefsOf(instr.Parent())[ifaceKey(v)], instr, nil)
-}
-
-// ifaceUsedBefore reports whether v, a vertex of a whole interface
-// value, is used by a method call or assertion before instr: a nil
-// interface panicked there and does not reach instr (a witness of a nil
-// interface passed on or returned after that is refuted).
-func (g *funcFacts) ifaceUsedBefore(v *Vertex, instr ssa.Instruction) bool {
-	return v.Kind == VValue && v.Field < 0 && v.Value != nil && types.IsInterface(v.Value.Type()) && g.ifaceUsed(v.Value, instr)
 }
 
 // anyPrecedes reports whether one of ds runs before instr on every path
@@ -618,13 +617,8 @@ func isFatalName(n string) bool {
 // receiver where no guard covers it: calling it with a nil receiver
 // panics.
 func (g *funcFacts) derefsReceiver(fn *ssa.Function) bool {
-	if r, ok := g.derefs[fn]; ok {
+	if r, ok := cached(fn, g.derefs, g.under().derefs); ok {
 		return r
-	}
-	if g.base != nil {
-		if r, ok := g.base.derefs[fn]; ok {
-			return r
-		}
 	}
 	r := false
 	if len(fn.Params) > 0 && len(fn.Blocks) > 0 {
@@ -658,13 +652,8 @@ func (g *funcFacts) derefsReceiver(fn *ssa.Function) bool {
 // of, where no guard covers them: calling fn with a nil interface there
 // panics in fn.
 func (g *funcFacts) invokedParams(fn *ssa.Function) uint64 {
-	if m, ok := g.invokes[fn]; ok {
+	if m, ok := cached(fn, g.invokes, g.under().invokes); ok {
 		return m
-	}
-	if g.base != nil {
-		if m, ok := g.base.invokes[fn]; ok {
-			return m
-		}
 	}
 	var m uint64
 	for k, p := range fn.Params {
@@ -795,13 +784,8 @@ type errTest struct {
 }
 
 func (g *funcFacts) errTestsOf(fn *ssa.Function) []errTest {
-	if ts, ok := g.errTests[fn]; ok {
+	if ts, ok := cached(fn, g.errTests, g.under().errTests); ok {
 		return ts
-	}
-	if g.base != nil {
-		if ts, ok := g.base.errTests[fn]; ok {
-			return ts
-		}
 	}
 	var ts []errTest
 	for _, b := range fn.Blocks {
@@ -937,13 +921,8 @@ func isSibling(v, e ssa.Value) bool {
 // after a dereference of it, and the variable is written only before
 // that, never by a closure.
 func (g *funcFacts) freeGuarded(fv *ssa.FreeVar) bool {
-	if r, ok := g.freeGuards[fv]; ok {
+	if r, ok := cached(fv, g.freeGuards, g.under().freeGuards); ok {
 		return r
-	}
-	if g.base != nil {
-		if r, ok := g.base.freeGuards[fv]; ok {
-			return r
-		}
 	}
 	r := g.computeFreeGuarded(fv)
 	g.freeGuards[fv] = r

@@ -769,7 +769,7 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 		switch {
 		case site != nil && info.Callee != nil && dst.Kind == VValue && isParamOf(dst.Value, info.Callee):
 			// A call: the nil is an argument.
-			if wantIface && g.ifaceUsedBefore(src, site) {
+			if wantIface && ifaceUsedBefore(g, src, site) {
 				p.c.add(i, p.c.lit(false))
 			}
 			if cur.fn == site.Parent() {
@@ -794,9 +794,7 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 					// site and returns to this one: no execution does
 					// (the nil-interface flows, NI, do not match calls
 					// and returns in the grammar).
-					v := p.c.newVar()
-					p.c.add(stack[n-1].group, -v)
-					p.c.add(i, v)
+					p.c.conflict(stack[n-1].group, i)
 				}
 				caller = p.newFrame(site.Parent())
 				stack = nil
@@ -821,7 +819,7 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			}
 			ret = returnAt(dst.Func, info.Pos)
 			retGroup = i
-			if wantIface && ret != nil && g.ifaceUsedBefore(src, ret) {
+			if wantIface && ret != nil && ifaceUsedBefore(g, src, ret) {
 				p.c.add(i, p.c.lit(false))
 			}
 			if ret != nil {
@@ -894,6 +892,14 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 		p.pathConds(len(ks), cur, s.Instr.Block())
 	}
 	return p.c, len(ks)
+}
+
+// ifaceUsedBefore reports whether v, a vertex of a whole interface
+// value, is used by a method call or assertion before instr: a nil
+// interface panicked there and does not reach instr (a witness of a nil
+// interface passed on or returned after that is refuted).
+func ifaceUsedBefore(g *FlowGraph, v *Vertex, instr ssa.Instruction) bool {
+	return v.Kind == VValue && v.Field < 0 && v.Value != nil && types.IsInterface(v.Value.Type()) && g.ifaceUsed(v.Value, instr)
 }
 
 // nilAtom is nilLit for component idx of v (idx >= 0: a tuple).

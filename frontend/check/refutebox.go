@@ -47,9 +47,7 @@ func (bt *boxTrack) step(p *pathBuilder, group int, label string, dst *Vertex, i
 		}
 	case LabelUnbox, LabelICall:
 		if bt.t != nil && !dispatches(bt.t, dst, info) {
-			v := p.c.newVar()
-			p.c.add(bt.group, -v)
-			p.c.add(group, v)
+			p.c.conflict(bt.group, group)
 		}
 		bt.t = nil
 	case LabelAssign, LabelCall, LabelRet, labelSAssign, labelSRet, labelSRetPlain, labelParamRet, LabelStore, LabelLoad:

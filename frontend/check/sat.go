@@ -44,6 +44,15 @@ func (c *cnf) add(group int, lits ...int) {
 	c.groups = append(c.groups, group)
 }
 
+// conflict adds that groups a and b cannot both hold (a fresh v with ¬v
+// in a, v in b): a contradiction that needs both edges, which
+// refuteSearch blames on either.
+func (c *cnf) conflict(a, b int) {
+	v := c.newVar()
+	c.add(a, -v)
+	c.add(b, v)
+}
+
 // eq adds a ⇔ b to group.
 func (c *cnf) eq(group, a, b int) {
 	if a == b {
