@@ -223,6 +223,8 @@ type pathBuilder struct {
 	// consts: the atoms "v == c" written so far, by frame and value
 	// (exclusive).
 	consts map[constKey][]constAtom
+	// vals: scalars fixed by constants (refutevalue.go).
+	vals valFacts
 }
 
 func (p *pathBuilder) newFrame(fn *ssa.Function) frame {
@@ -326,6 +328,13 @@ func (p *pathBuilder) summarize(f frame, call *ssa.Call) {
 				a, b = p.atomOf(f, call, j, len(r.Results), false), p.condLit(fe, res)
 			case nilable(t):
 				a, b = p.atomOf(f, call, j, len(r.Results), true), p.nilLit(fe, res)
+			case scalar(t):
+				idx := j
+				if len(r.Results) == 1 {
+					idx = -1
+				}
+				p.bindScalar(sel, f, valKey(call, idx), fe, res)
+				continue
 			default:
 				continue
 			}
@@ -425,6 +434,12 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 			return -p.condLitDepth(f, x.X, depth+1)
 		}
 	case *ssa.BinOp:
+		if x.Op == token.LSS || x.Op == token.LEQ || x.Op == token.GTR || x.Op == token.GEQ {
+			if l := p.scalarCmp(f, x); l != 0 {
+				return l
+			}
+			break
+		}
 		if x.Op != token.EQL && x.Op != token.NEQ || depth >= 8 {
 			break
 		}
@@ -465,6 +480,11 @@ func (p *pathBuilder) condLitDepth(f frame, v ssa.Value, depth int) int {
 			if !known {
 				p.exclusive(f, x, l)
 				p.equalNils(f, x, l)
+				if c := constOperand(x.Y); c != nil {
+					p.compared(f, x.X, token.EQL, c, l)
+				} else if c := constOperand(x.X); c != nil {
+					p.compared(f, x.Y, token.EQL, c, l)
+				}
 			}
 			if x.Op == token.NEQ {
 				l = -l
@@ -611,6 +631,8 @@ func (p *pathBuilder) bindValue(group int, fx frame, x ssa.Value, fy frame, y ss
 		// (Not an interface's receiver: a method called on a non-nil
 		// interface may get a nil pointer.)
 		p.c.eq(group, p.nilLit(fx, x), p.nilLit(fy, y))
+	case scalar(t) && types.Identical(t, y.Type()):
+		p.bindScalar(p.valGuard(group), fx, operandKey(x), fy, y)
 	}
 }
 
@@ -891,6 +913,7 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 		}
 		p.pathConds(len(ks), cur, s.Instr.Block())
 	}
+	p.finishValues()
 	return p.c, len(ks)
 }
 

@@ -36,14 +36,14 @@ func find(k int) *T {
 	return nil
 }
 
-func useFind() int {
-	t := find(1)
+func useFind(k int) int {
+	t := find(k)
 	return t.x // want `t may be nil at field access t.x`
 }
 
 // Guarded: the same, checked first.
-func useFindGuarded() int {
-	t := find(1)
+func useFindGuarded(k int) int {
+	t := find(k)
 	if t != nil {
 		return t.x
 	}
@@ -97,8 +97,8 @@ func load() int {
 func main() {
 	direct()
 	callsDeref()
-	useFind()
-	useFindGuarded()
+	useFind(argc)
+	useFindGuarded(argc)
 	useFindEarly()
 	callGet()
 	callSafeGet()
@@ -106,3 +106,6 @@ func main() {
 	store()
 	load()
 }
+
+// argc is not a constant: find may return nil.
+var argc int

@@ -1,0 +1,103 @@
+package nilcorr
+
+// Integers and strings fixed by constants (refutevalue.go).
+
+// A constant argument fixes the parameter it is passed to, also through
+// a summarized call (nats-server's internal clients).
+
+const (
+	kindSystem = iota
+	kindJetStream
+	kindAccount
+	kindClient
+)
+
+func isInternal(kind int) bool {
+	return kind == kindSystem || kind == kindJetStream || kind == kindAccount
+}
+
+type client struct{ kind int }
+
+func newInternal(kind int) *client {
+	if !isInternal(kind) {
+		return nil
+	}
+	return &client{kind: kind}
+}
+
+func accountClient() *client { return newInternal(kindAccount) }
+
+func useAccountClient() int {
+	c := accountClient()
+	if c.kind == kindAccount { // silent: kindAccount is internal
+		return 1
+	}
+	return 0
+}
+
+// True positive: kindClient is not internal.
+func useClientKind() int {
+	c := newInternal(kindClient)
+	return c.kind // want `c may be nil at field access c.kind`
+}
+
+// The same with strings and an ordered comparison.
+func lookup(name string, level int) *client {
+	if name != "sys" || level > 3 {
+		return nil
+	}
+	return &client{}
+}
+
+func lookupSys() int {
+	return lookup("sys", 1).kind // silent
+}
+
+func lookupDeep() int {
+	return lookup("sys", 4).kind // want `may be nil at field access`
+}
+
+// A summarized call's constant result on one of its returns: balance
+// of a nil node is 0 (nats-server's AVL tree).
+
+type node struct {
+	l, r *node
+	h    int
+}
+
+func height(n *node) int {
+	if n == nil {
+		return 0
+	}
+	return n.h
+}
+
+func balance(n *node) int {
+	if n == nil {
+		return 0
+	}
+	return height(n.l) - height(n.r)
+}
+
+func rebalance(n *node) *node {
+	if n != nil {
+		n.h = 1
+	}
+	if bf := balance(n); bf > 1 {
+		return n.l // silent: balance(nil) is 0
+	} else if bf < -1 {
+		return n.r // silent
+	}
+	return nil
+}
+
+// True positive: balance(nil) is 0, which the test admits.
+func rebalanceZero(n *node) *node {
+	if n != nil {
+		n.h = 1
+	}
+	if balance(n) >= 0 {
+		return n.l // want `n may be nil at field access n.l`
+	}
+	return nil
+}
