@@ -101,3 +101,39 @@ func rebalanceZero(n *node) *node {
 	}
 	return nil
 }
+
+// A merge binds a counter to the edge taken: where the nil was left, the
+// count is still 0 (nats-server's sublist).
+
+type level struct{ pwc, fwc *node }
+
+func single(l *level) int {
+	var next *node
+	branches := 0
+	if l.pwc != nil {
+		next = l.pwc
+		branches++
+	}
+	if l.fwc != nil {
+		next = l.fwc
+		branches++
+	}
+	if branches != 1 {
+		return 0
+	}
+	return next.h // silent: one branch was taken
+}
+
+// True positive: a count of 0 admits the nil.
+func none(l *level) int {
+	var next *node
+	branches := 0
+	if l.pwc != nil {
+		next = l.pwc
+		branches++
+	}
+	if branches > 1 {
+		return 0
+	}
+	return next.h // want `next may be nil at field access next.h`
+}
