@@ -268,26 +268,196 @@ func pathKey(v ssa.Value) string {
 	switch x := v.(type) {
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
-			switch a := x.X.(type) {
-			case *ssa.FieldAddr:
-				return pathKey(a.X) + "." + strconv.Itoa(a.Field)
-			case *ssa.Global:
-				return "g:" + a.String()
-			case *ssa.Alloc:
-				return ptrKey('a', a)
-			case *ssa.FreeVar:
-				// A captured variable, loaded anew at each use in the
-				// closure: if p != nil { p.f } loads p twice.
-				return ptrKey('f', a)
-			default:
-				// *p through a pointer value: if *p != nil { use(*p) }.
-				return "*" + pathKey(a)
-			}
+			return loadKey(x.X)
 		}
 	case *ssa.Field:
 		return pathKey(x.X) + ":" + strconv.Itoa(x.Field)
+	case *ssa.FieldAddr:
+		// The address of a field of a struct held by value in another
+		// (c.ping.tmr loads &c.ping's field: each evaluation of c.ping
+		// is the same address).
+		return pathKey(x.X) + "&" + strconv.Itoa(x.Field)
 	}
 	return ptrKey('v', v)
+}
+
+// loadKey is the pathKey of a load from address addr.
+func loadKey(addr ssa.Value) string {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		return pathKey(a.X) + "." + strconv.Itoa(a.Field)
+	case *ssa.Global:
+		return "g:" + a.String()
+	case *ssa.Alloc:
+		return ptrKey('a', a)
+	case *ssa.FreeVar:
+		// A captured variable, loaded anew at each use in the
+		// closure: if p != nil { p.f } loads p twice.
+		return ptrKey('f', a)
+	default:
+		// *p through a pointer value: if *p != nil { use(*p) }.
+		return "*" + pathKey(a)
+	}
+}
+
+// pathWrites lists, by access path (the pathKey of a load of it), the
+// instructions of fn that write a field's path: a store, or the field's
+// address taken other than to load or store it (clearTimer(&c.tmr)).
+func pathWrites(fn *ssa.Function) map[string][]ssa.Instruction {
+	var ws map[string][]ssa.Instruction
+	add := func(addr *ssa.FieldAddr, instr ssa.Instruction) {
+		if ws == nil {
+			ws = map[string][]ssa.Instruction{}
+		}
+		k := loadKey(addr)
+		ws[k] = append(ws[k], instr)
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			fa, ok := instr.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			for _, r := range *fa.Referrers() {
+				switch r := r.(type) {
+				case *ssa.UnOp, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.DebugRef:
+					continue
+				case *ssa.Store:
+					if r.Addr == ssa.Value(fa) && neverNil(r.Val) {
+						continue // c.f = &T{}: not a nil
+					}
+				}
+				// A store to it, or &c.f stored, passed or converted:
+				// written through it from here on.
+				add(fa, r)
+			}
+		}
+	}
+	return ws
+}
+
+// neverNil reports whether v is a value that is never nil by its kind.
+func neverNil(v ssa.Value) bool {
+	switch v.(type) {
+	case *ssa.Alloc, *ssa.MakeClosure, *ssa.MakeMap, *ssa.MakeChan, *ssa.MakeSlice, *ssa.MakeInterface, *ssa.Function, *ssa.Global, *ssa.FieldAddr, *ssa.IndexAddr:
+		return true
+	}
+	return false
+}
+
+// writeKey is the derefsOf key of the writes of access path key.
+func writeKey(key string) string { return "=" + key }
+
+// writtenBefore reports whether a write of load ld's access path (one
+// of ws, derefsOf's list) may run after from (an instruction, or the
+// start of block fromBlk when from is nil) and before ld: then what held
+// of the path at from says nothing of the value ld reads.
+//
+//	if c.tmr == nil { return }
+//	clearTimer(&c.tmr)
+//	c.tmr.Stop() // not guarded
+func writtenBefore(ws []ssa.Instruction, from ssa.Instruction, fromBlk *ssa.BasicBlock, ld ssa.Instruction) bool {
+	if len(ws) == 0 || ld == nil || ld.Block() == nil {
+		return false
+	}
+	fromIdx := 0
+	if from != nil {
+		fromBlk, fromIdx = from.Block(), instrIndex(from)
+	}
+	ldIdx := instrIndex(ld)
+	for _, w := range ws {
+		wIdx := instrIndex(w)
+		if flowsTo(fromBlk, fromIdx, w.Block(), wIdx) && flowsTo(w.Block(), wIdx+1, ld.Block(), ldIdx) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeAvoidable reports whether some path from instruction from to
+// instruction to passes none of ws (to not reachable from from counts
+// as avoidable).
+func writeAvoidable(ws []ssa.Instruction, from, to ssa.Instruction) bool {
+	if from.Block() == nil || to.Block() == nil {
+		return true
+	}
+	isWrite := map[ssa.Instruction]bool{}
+	for _, w := range ws {
+		isWrite[w] = true
+	}
+	// scan walks block b from instruction i: true when it meets to
+	// before a write; reached says whether it ran to the block's end.
+	scan := func(b *ssa.BasicBlock, i int) (found, reached bool) {
+		for ; i < len(b.Instrs); i++ {
+			if b.Instrs[i] == to {
+				return true, false
+			}
+			if isWrite[b.Instrs[i]] {
+				return false, false
+			}
+		}
+		return false, true
+	}
+	found, reached := scan(from.Block(), instrIndex(from)+1)
+	if found {
+		return true
+	}
+	if !reached {
+		// Every path from from meets a write first; to cannot be
+		// reached without one (or only through it).
+		return !flowsTo(from.Block(), instrIndex(from), to.Block(), instrIndex(to))
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), from.Block().Succs...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		found, reached := scan(b, 0)
+		if found {
+			return true
+		}
+		if reached {
+			stack = append(stack, b.Succs...)
+		}
+	}
+	// to was not met without a write: avoidable only if unreachable.
+	return !flowsTo(from.Block(), instrIndex(from), to.Block(), instrIndex(to))
+}
+
+// instrIndex is in's position in its block.
+func instrIndex(in ssa.Instruction) int {
+	for k, x := range in.Block().Instrs {
+		if x == in {
+			return k
+		}
+	}
+	return 0
+}
+
+// flowsTo reports whether some path of the control-flow graph goes from
+// instruction i of block a to instruction j of block b.
+func flowsTo(a *ssa.BasicBlock, i int, b *ssa.BasicBlock, j int) bool {
+	if a == b && i <= j {
+		return true
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), a.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == b {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
 }
 
 // ptrKey is tag and the address of the value v points to, as
@@ -326,6 +496,14 @@ func (g *funcFacts) derefsOf(fn *ssa.Function) map[string][]ssa.Instruction {
 		}
 		k := ifaceKey(v)
 		ds[k] = append(ds[k], instr)
+	}
+	// The writes of each access path, under writeKey: a guard or
+	// dereference before one says nothing of a load after it.
+	for k, ws := range pathWrites(fn) {
+		if ds == nil {
+			ds = map[string][]ssa.Instruction{}
+		}
+		ds[writeKey(k)] = ws
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -388,7 +566,19 @@ func (g *funcFacts) derefd(v ssa.Value, instr ssa.Instruction, pred *ssa.BasicBl
 	if instr == nil || instr.Block() == nil || !nilable(v.Type()) {
 		return false
 	}
-	return anyPrecedes(g.derefsOf(instr.Parent())[pathKey(v)], instr, pred)
+	ds := g.derefsOf(instr.Parent())
+	k := pathKey(v)
+	if ld, ok := v.(*ssa.UnOp); ok && len(ds[writeKey(k)]) > 0 {
+		// Only the dereferences no write separates from the load.
+		var kept []ssa.Instruction
+		for _, d := range ds[k] {
+			if !writtenBefore(ds[writeKey(k)], d, nil, ld) {
+				kept = append(kept, d)
+			}
+		}
+		return anyPrecedes(kept, instr, pred)
+	}
+	return anyPrecedes(ds[k], instr, pred)
 }
 
 // ifaceKey is the derefsOf key of the method calls and assertions on
@@ -436,9 +626,13 @@ func (g *funcFacts) guarded(v ssa.Value, blk, pred *ssa.BasicBlock) bool {
 		return false
 	}
 	key := pathKey(v)
-	_, load := v.(*ssa.UnOp)
+	ld, load := v.(*ssa.UnOp)
+	var ws []ssa.Instruction
+	if load {
+		ws = g.derefsOf(blk.Parent())[writeKey(key)]
+	}
 	for _, gd := range gs {
-		if gd.key != key {
+		if gd.key != key || writtenBefore(ws, nil, gd.to, ld) {
 			continue
 		}
 		single := livePreds(gd.to) == 1 || !load && loopEntry(gd.to, gd.from)

@@ -29,10 +29,20 @@ import (
 // is the assumption NilAway and the code's readers make, and it only
 // ever removes witnesses. Address-taken local variables written more
 // than once are left out: the function itself writes them between loads.
+// So is a load that every path from the first load passes a write of
+// the path to (a store that may be nil, or its address passed on:
+// clearTimer(&c.tmr)): it is a value of its own. (Where a write may be
+// avoided, killConds says which branches the witness did not take.)
 
 var loadReps struct {
 	sync.Mutex
-	m map[*ssa.Function]map[string]ssa.Value
+	m map[*ssa.Function]*funcLoads
+}
+
+// funcLoads are one function's first loads and writes by access path.
+type funcLoads struct {
+	reps   map[string]ssa.Value
+	writes map[string][]ssa.Instruction
 }
 
 // loadRep is the first load, in block order, of the access path v loads
@@ -52,9 +62,9 @@ func loadRep(v ssa.Value) ssa.Value {
 	fn := u.Parent()
 	loadReps.Lock()
 	defer loadReps.Unlock()
-	reps, ok := loadReps.m[fn]
+	fl, ok := loadReps.m[fn]
 	if !ok {
-		reps = map[string]ssa.Value{}
+		reps := map[string]ssa.Value{}
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
 				l, ok := in.(*ssa.UnOp)
@@ -72,14 +82,20 @@ func loadRep(v ssa.Value) ssa.Value {
 			}
 		}
 		if loadReps.m == nil {
-			loadReps.m = map[*ssa.Function]map[string]ssa.Value{}
+			loadReps.m = map[*ssa.Function]*funcLoads{}
 		}
-		loadReps.m[fn] = reps
+		fl = &funcLoads{reps, pathWrites(fn)}
+		loadReps.m[fn] = fl
 	}
-	if r, ok := reps[k]; ok {
-		return r
+	r, ok := fl.reps[k]
+	if !ok {
+		return v
 	}
-	return v
+	if ws := fl.writes[k]; len(ws) > 0 && r != v && !writeAvoidable(ws, r.(ssa.Instruction), u) {
+		// Every way from the first load to this one writes the path.
+		return v
+	}
+	return r
 }
 
 // sharedPathKey is the access path of load l when its loads may share

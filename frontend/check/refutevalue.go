@@ -183,6 +183,11 @@ func (p *pathBuilder) compared(f frame, x ssa.Value, op token.Token, c *ssa.Cons
 		p.vals.order = append(p.vals.order, n)
 	}
 	p.vals.cmps[n] = append(p.vals.cmps[n], valCmp{op, c, lit})
+	if sel, idx := canon(x); idx == 0 && op == token.EQL {
+		if sel, ok := sel.(*ssa.Select); ok {
+			p.selectCase(f, sel, c, lit)
+		}
+	}
 	if call, _ := canon(x); call != nil {
 		if call, ok := call.(*ssa.Call); ok {
 			if p.summarized[summaryKey{f.id, call}] {
@@ -259,4 +264,19 @@ func compareConsts(a *ssa.Const, op token.Token, b *ssa.Const) (holds, ok bool) 
 		return constant.Compare(a.Value, op, b.Value), true
 	}
 	return false, false
+}
+
+// selectCase adds, when lit says that select sel chose case c, that the
+// case's channel is not nil: a communication on a nil channel blocks
+// forever, and select never chooses it.
+//
+//	var ackq *queue; var ch chan struct{}
+//	if interest { ackq, ch = s.ackq, s.ackq.ch }
+//	select { case <-ch: ackq.pop() } // ackq is not nil here (nats-server)
+func (p *pathBuilder) selectCase(f frame, sel *ssa.Select, c *ssa.Const, lit int) {
+	k, exact := constant.Int64Val(constant.ToInt(c.Value))
+	if !exact || k < 0 || k >= int64(len(sel.States)) {
+		return
+	}
+	p.c.add(always, -lit, -p.nilLit(f, sel.States[k].Chan))
 }

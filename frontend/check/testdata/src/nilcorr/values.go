@@ -137,3 +137,49 @@ func none(l *level) int {
 	}
 	return next.h // want `next may be nil at field access next.h`
 }
+
+// A select never chooses a case on a nil channel (nats-server's stream
+// loop: the queue and its channel are set together).
+
+type queue struct {
+	ch   chan struct{}
+	elts []int
+}
+
+type stream struct {
+	interest bool
+	ackq     *queue
+	quit     chan struct{}
+}
+
+func loop(s *stream) int {
+	var (
+		ackq *queue
+		amch chan struct{}
+	)
+	if s.interest {
+		ackq, amch = s.ackq, s.ackq.ch
+	}
+	for {
+		select {
+		case <-amch:
+			return len(ackq.elts) // silent: amch is not nil, nor ackq
+		case <-s.quit:
+			return 0
+		}
+	}
+}
+
+// True positive: the channel is not the queue's.
+func loopOther(s *stream) int {
+	var ackq *queue
+	if s.interest {
+		ackq = s.ackq
+	}
+	select {
+	case <-s.quit:
+		return len(ackq.elts) // want `ackq may be nil at field access ackq.elts`
+	default:
+		return 0
+	}
+}
