@@ -448,8 +448,21 @@ func (m *memPass) findNilTests() {
 // escapes returns the instructions where the object a, allocated in the
 // function, escapes: its address or one derived from it is used other
 // than to load or store through it.
+//
+// An address given to a deferred call (defer stopTimer(&t)) escapes where
+// the deferred calls run (RunDefers, before each return), not where
+// the defer statement is: the call that may write through it runs there.
 func escapes(a *ssa.Alloc) map[ssa.Instruction]bool {
 	out := map[ssa.Instruction]bool{}
+	deferred := func() {
+		for _, b := range a.Parent().Blocks {
+			for _, in := range b.Instrs {
+				if rd, ok := in.(*ssa.RunDefers); ok {
+					out[rd] = true
+				}
+			}
+		}
+	}
 	var walk func(v ssa.Value)
 	walk = func(v ssa.Value) {
 		rs := v.Referrers()
@@ -475,6 +488,12 @@ func escapes(a *ssa.Alloc) map[ssa.Instruction]bool {
 					out[r] = true
 				}
 			case *ssa.DebugRef:
+			case *ssa.Defer:
+				if r.Call.Value == v || r.Call.IsInvoke() {
+					out[r] = true // a deferred closure or method value
+					break
+				}
+				deferred()
 			default:
 				out[r] = true
 			}

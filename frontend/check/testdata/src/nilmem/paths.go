@@ -78,3 +78,43 @@ func usePconn() {
 	c.storeThenUse()
 	derefStoreUse()
 }
+
+// A variable's address given to a deferred call escapes when the
+// deferred calls run, at the return: the nil the call stores there is
+// not read in the body (nats-server's snapshot loop).
+func stopAndClear(tp **timer) {
+	if *tp == nil {
+		return
+	}
+	*tp = nil
+}
+
+func newTimer() *timer { return &timer{} }
+
+func waitAcks(acks chan int) int {
+	t := newTimer()
+	defer stopAndClear(&t)
+	n := 0
+	for a := range acks {
+		unrelated() // may write what escaped
+		n += a + t.n // silent
+	}
+	return n
+}
+
+// True positive: the same helper called, not deferred.
+func waitAcksCleared(acks chan int) int {
+	t := newTimer()
+	n := 0
+	for a := range acks {
+		n += a + t.n // want `t may be nil at field access t.n`
+		stopAndClear(&t)
+	}
+	return n
+}
+
+func useWaits() {
+	ch := make(chan int)
+	waitAcks(ch)
+	waitAcksCleared(ch)
+}
