@@ -212,6 +212,9 @@ type FlowGraph struct {
 	taintExtern func(*ssa.Function) *TaintSummary // RunTaintPackage's extern
 	taintWalked *taintRun                         // RunTaintPackage: the walk Run made, for the summaries
 	*funcFacts
+	// calleeFields: refutation's scan of the structs built with each
+	// callback (refutefield.go).
+	calleeFields calleeFields
 
 	// While BuildFlow merges the translated bodies (flowshard.go): the
 	// numbers of the heap fields Build never met, and the call sites

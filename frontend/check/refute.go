@@ -802,6 +802,7 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			}
 			callee := p.newFrame(info.Callee)
 			p.bindCall(i, site, cur, callee)
+			p.calledFlags(i, cur, site, info.Callee)
 			stack = append(stack, call{cur, site, i})
 			cur = callee
 		case site != nil && info.Callee != nil && src.Kind == VReturn:

@@ -183,3 +183,52 @@ func loopOther(s *stream) int {
 		return 0
 	}
 }
+
+// A callback and the flag set beside it: every struct built with divide
+// leaves calcWhenEmpty false, so divide never gets the nil (yq's
+// crossFunctionPreferences, refutefield.go).
+
+type cnode struct{ tag string }
+
+type crossPrefs struct {
+	calcWhenEmpty bool
+	calc          func(lhs, rhs *cnode) string
+}
+
+func divide(lhs, rhs *cnode) string { return lhs.tag + rhs.tag } // silent: never given the nil
+
+func alternative(lhs, rhs *cnode) string {
+	if rhs == nil {
+		return lhs.tag
+	}
+	return rhs.tag
+}
+
+func cross(p crossPrefs, lhs *cnode, rhs []*cnode) string {
+	if p.calcWhenEmpty && len(rhs) == 0 {
+		return p.calc(lhs, nil)
+	}
+	s := ""
+	for _, r := range rhs {
+		s += p.calc(lhs, r)
+	}
+	return s
+}
+
+// The same through a pointer to the options.
+func crossPtr(p *crossPrefs, lhs *cnode) string {
+	if p.calcWhenEmpty {
+		return p.calc(lhs, nil)
+	}
+	return p.calc(lhs, lhs)
+}
+
+func concat(lhs, rhs *cnode) string { return lhs.tag + rhs.tag } // want `rhs may be nil at field access rhs.tag`
+
+func useCross(l *cnode, rs []*cnode) string {
+	return cross(crossPrefs{calc: divide}, l, rs) +
+		cross(crossPrefs{calcWhenEmpty: true, calc: alternative}, l, rs) +
+		crossPtr(&crossPrefs{calc: divide}, l) +
+		// True positive: concat is built with the flag set.
+		cross(crossPrefs{calcWhenEmpty: true, calc: concat}, l, rs)
+}
