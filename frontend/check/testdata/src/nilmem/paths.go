@@ -96,7 +96,7 @@ func waitAcks(acks chan int) int {
 	defer stopAndClear(&t)
 	n := 0
 	for a := range acks {
-		unrelated() // may write what escaped
+		unrelated()  // may write what escaped
 		n += a + t.n // silent
 	}
 	return n
