@@ -138,7 +138,7 @@ func (p *pathBuilder) bindScalar(guard int, fx frame, kx string, fy frame, y ssa
 func (p *pathBuilder) scalarCmp(f frame, cmp *ssa.BinOp) int {
 	x, c, op := cmp.X, constOperand(cmp.Y), cmp.Op
 	if c == nil {
-		x, c, op = cmp.Y, constOperand(cmp.X), flipOrder(cmp.Op)
+		x, c, op = cmp.Y, constOperand(cmp.X), mirror(cmp.Op)
 	}
 	if c == nil || constOperand(x) != nil || !scalar(x.Type()) {
 		return 0
@@ -150,21 +150,6 @@ func (p *pathBuilder) scalarCmp(f frame, cmp *ssa.BinOp) int {
 		p.compared(f, x, op, c, l)
 	}
 	return l
-}
-
-// flipOrder is op with its operands swapped (c < x is x > c).
-func flipOrder(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 // compared records that literal lit is x op c in frame f, and summarizes
