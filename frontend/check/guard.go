@@ -385,47 +385,9 @@ func writeAvoidable(ws []ssa.Instruction, from, to ssa.Instruction) bool {
 	for _, w := range ws {
 		isWrite[w] = true
 	}
-	// scan walks block b from instruction i: true when it meets to
-	// before a write; reached says whether it ran to the block's end.
-	scan := func(b *ssa.BasicBlock, i int) (found, reached bool) {
-		for ; i < len(b.Instrs); i++ {
-			if b.Instrs[i] == to {
-				return true, false
-			}
-			if isWrite[b.Instrs[i]] {
-				return false, false
-			}
-		}
-		return false, true
-	}
-	found, reached := scan(from.Block(), instrIndex(from)+1)
-	if found {
-		return true
-	}
-	if !reached {
-		// Every path from from meets a write first; to cannot be
-		// reached without one (or only through it).
-		return !flowsTo(from.Block(), instrIndex(from), to.Block(), instrIndex(to))
-	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), from.Block().Succs...)
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		found, reached := scan(b, 0)
-		if found {
-			return true
-		}
-		if reached {
-			stack = append(stack, b.Succs...)
-		}
-	}
-	// to was not met without a write: avoidable only if unreachable.
-	return !flowsTo(from.Block(), instrIndex(from), to.Block(), instrIndex(to))
+	fi, ti := instrIndex(from), instrIndex(to)
+	return pathAvoiding(from.Block(), fi+1, to.Block(), ti, func(in ssa.Instruction) bool { return isWrite[in] }) ||
+		!flowsTo(from.Block(), fi, to.Block(), ti)
 }
 
 // instrIndex is in's position in its block.
@@ -441,19 +403,44 @@ func instrIndex(in ssa.Instruction) int {
 // flowsTo reports whether some path of the control-flow graph goes from
 // instruction i of block a to instruction j of block b.
 func flowsTo(a *ssa.BasicBlock, i int, b *ssa.BasicBlock, j int) bool {
-	if a == b && i <= j {
-		return true
+	return pathAvoiding(a, i, b, j, nil)
+}
+
+// pathAvoiding reports whether some path of the control-flow graph goes
+// from instruction i of block a to instruction j of block b without
+// running an instruction that stop (nil: none) reports.
+func pathAvoiding(a *ssa.BasicBlock, i int, b *ssa.BasicBlock, j int, stop func(ssa.Instruction) bool) bool {
+	// run walks block x from instruction k: found when it meets (b, j),
+	// through when it runs to the block's end.
+	run := func(x *ssa.BasicBlock, k int) (found, through bool) {
+		for ; k < len(x.Instrs); k++ {
+			if x == b && k == j {
+				return true, false
+			}
+			if stop != nil && stop(x.Instrs[k]) {
+				return false, false
+			}
+		}
+		return false, true
+	}
+	found, through := run(a, i)
+	if found || !through {
+		return found
 	}
 	seen := map[*ssa.BasicBlock]bool{}
 	stack := append([]*ssa.BasicBlock(nil), a.Succs...)
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if x == b {
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		found, through := run(x, 0)
+		if found {
 			return true
 		}
-		if !seen[x] {
-			seen[x] = true
+		if through {
 			stack = append(stack, x.Succs...)
 		}
 	}

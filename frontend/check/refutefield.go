@@ -31,8 +31,8 @@ import (
 // field the scan cannot read (another value than a function, or a
 // struct built elsewhere) leaves the rule out for that field.
 
-// fieldFlag is a boolean field's value in every struct built with one
-// callee in a function-typed field: known says it is one constant.
+// fieldFlags are, by field index, the boolean fields' values in every
+// struct built with one callee in a function-typed field.
 type fieldFlags map[int]bool
 
 type calleeFieldKey struct {

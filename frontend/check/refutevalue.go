@@ -79,6 +79,14 @@ type valFacts struct {
 	order  []valNode // nodes with comparisons, first seen first (determinism)
 }
 
+func (v *valFacts) init() {
+	if v.edges == nil {
+		v.edges = map[valNode][]valEdge{}
+		v.consts = map[valNode][]valConst{}
+		v.cmps = map[valNode][]valCmp{}
+	}
+}
+
 // scalar reports whether values of type t are integers, floats or
 // strings: the values constants fix here.
 func scalar(t types.Type) bool {
@@ -115,11 +123,7 @@ func (p *pathBuilder) valGuard(group int) int {
 // bindScalar adds, under guard, that x (key kx) in frame fx equals y in
 // frame fy: a constant y fixes x.
 func (p *pathBuilder) bindScalar(guard int, fx frame, kx string, fy frame, y ssa.Value) {
-	if p.vals.edges == nil {
-		p.vals.edges = map[valNode][]valEdge{}
-		p.vals.consts = map[valNode][]valConst{}
-		p.vals.cmps = map[valNode][]valCmp{}
-	}
+	p.vals.init()
 	x := valNode{fx.id, kx}
 	if c := constOperand(y); c != nil {
 		p.vals.consts[x] = append(p.vals.consts[x], valConst{c, guard})
@@ -158,11 +162,7 @@ func (p *pathBuilder) compared(f frame, x ssa.Value, op token.Token, c *ssa.Cons
 	if c == nil || !scalar(x.Type()) {
 		return
 	}
-	if p.vals.cmps == nil {
-		p.vals.edges = map[valNode][]valEdge{}
-		p.vals.consts = map[valNode][]valConst{}
-		p.vals.cmps = map[valNode][]valCmp{}
-	}
+	p.vals.init()
 	n := valNode{f.id, operandKey(x)}
 	if len(p.vals.cmps[n]) == 0 {
 		p.vals.order = append(p.vals.order, n)
