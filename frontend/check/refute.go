@@ -633,6 +633,8 @@ func (p *pathBuilder) bindValue(group int, fx frame, x ssa.Value, fy frame, y ss
 		p.c.eq(group, p.nilLit(fx, x), p.nilLit(fy, y))
 	case scalar(t) && types.Identical(t, y.Type()):
 		p.bindScalar(p.valGuard(group), fx, operandKey(x), fy, y)
+	default:
+		p.bindFlags(group, fx, x, fy, y)
 	}
 }
 
@@ -794,12 +796,13 @@ func pathConstraints(g *FlowGraph, sv *Solved, ks []int, sym string, s *NilSink)
 			if wantIface && ifaceUsedBefore(g, src, site) {
 				p.c.add(i, p.c.lit(false))
 			}
-			if cur.fn == site.Parent() {
-				p.pathConds(i, cur, site.Block())
-			} else {
+			if cur.fn != site.Parent() {
 				cur = p.newFrame(site.Parent())
 				stack = nil
 			}
+			// The call runs where its block's conditions hold (also where
+			// the witness starts at it: a nil constant passed).
+			p.pathConds(i, cur, site.Block())
 			callee := p.newFrame(info.Callee)
 			p.bindCall(i, site, cur, callee)
 			p.calledFlags(i, cur, site, info.Callee)

@@ -77,13 +77,30 @@ func structOf(t types.Type) *types.Struct {
 // scanCalleeFields reads every store into field k of structs of type st
 // in funcs: for each callee stored there, the boolean fields set beside
 // it (on the same object, in the same function) to the same constant
-// every time. It returns nil when some store of field k is not a static
-// function, or the object it is stored into is not a fresh one whose
-// other stores the scan sees.
+// every time. A callee and flags that are parameters of the function
+// building the struct (crossFunction(..., divide, false)) are read at
+// each of its calls, when it has no others: it is unexported (or in
+// package main) and never used as a value. It returns nil when some
+// store of field k is none of these, or the object it is stored into is
+// not a fresh one whose other stores the scan sees.
 func scanCalleeFields(funcs []*ssa.Function, st *types.Struct, k int) map[*ssa.Function]fieldFlags {
 	out := map[*ssa.Function]fieldFlags{}
 	seen := map[*ssa.Function]bool{}
 	mutable := map[int]bool{} // fields written other than in a literal
+	var calls *staticCalls
+	record := func(callee *ssa.Function, flags fieldFlags) {
+		if !seen[callee] {
+			seen[callee] = true
+			out[callee] = flags
+			return
+		}
+		// Keep the flags every construction agrees on.
+		for j, v := range out[callee] {
+			if w, ok := flags[j]; !ok || w != v {
+				delete(out[callee], j)
+			}
+		}
+	}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, in := range b.Instrs {
@@ -101,28 +118,33 @@ func scanCalleeFields(funcs []*ssa.Function, st *types.Struct, k int) map[*ssa.F
 					}
 					continue
 				}
-				var callee *ssa.Function
-				switch v := s.Val.(type) {
-				case *ssa.Function:
-					callee = v
-				case *ssa.MakeClosure:
-					callee, _ = v.Fn.(*ssa.Function)
-				}
 				obj, fresh := fa.X.(*ssa.Alloc)
-				if callee == nil || !fresh {
+				if !fresh {
 					return nil
 				}
-				flags := objectFlags(obj, st)
-				if !seen[callee] {
-					seen[callee] = true
-					out[callee] = flags
+				vals := objectFields(obj, st)
+				if callee := staticFunc(s.Val); callee != nil {
+					record(callee, constFlags(vals, nil))
 					continue
 				}
-				// Keep the flags every construction agrees on.
-				for j, v := range out[callee] {
-					if w, ok := flags[j]; !ok || w != v {
-						delete(out[callee], j)
+				prm, ok := s.Val.(*ssa.Parameter)
+				if !ok || prm.Parent() != fn {
+					return nil
+				}
+				if calls == nil {
+					calls = scanStaticCalls(funcs)
+				}
+				sites, only := calls.of(fn)
+				if !only {
+					return nil
+				}
+				for _, site := range sites {
+					args := site.Common().Args
+					callee := staticFunc(args[paramIndex(fn, prm)])
+					if callee == nil {
+						return nil
 					}
+					record(callee, constFlags(vals, args))
 				}
 			}
 		}
@@ -135,16 +157,120 @@ func scanCalleeFields(funcs []*ssa.Function, st *types.Struct, k int) map[*ssa.F
 	return out
 }
 
-// objectFlags are the boolean fields of fresh object obj (of struct type
-// st) that its function sets once to a constant, or never (false, the
-// zero value): a field written twice, or with another value, is left
-// out.
-func objectFlags(obj *ssa.Alloc, st *types.Struct) fieldFlags {
+// staticFunc is the function v names (a function or a closure of one,
+// also as the result of a static call whose every return gives a
+// closure of that one function: multiply(prefs)), or nil.
+func staticFunc(v ssa.Value) *ssa.Function {
+	switch v := v.(type) {
+	case *ssa.ChangeType: // to a named func type
+		return staticFunc(v.X)
+	case *ssa.Function:
+		return v
+	case *ssa.MakeClosure:
+		f, _ := v.Fn.(*ssa.Function)
+		return f
+	case *ssa.Call:
+		factory := v.Call.StaticCallee()
+		if factory == nil || len(factory.Blocks) == 0 {
+			return nil
+		}
+		var fn *ssa.Function
+		for _, b := range factory.Blocks {
+			r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+			if !ok || len(r.Results) != 1 {
+				continue
+			}
+			f := staticFunc1(r.Results[0])
+			if f == nil || fn != nil && f != fn {
+				return nil
+			}
+			fn = f
+		}
+		return fn
+	}
+	return nil
+}
+
+// staticFunc1 is staticFunc without calls.
+func staticFunc1(v ssa.Value) *ssa.Function {
+	if _, ok := v.(*ssa.Call); ok {
+		return nil
+	}
+	return staticFunc(v)
+}
+
+// constFlags are the fields of vals that are boolean constants: as
+// stored, or, for a parameter of the building function, as the call's
+// argument args gives it (none when args is nil).
+func constFlags(vals map[int]ssa.Value, args []ssa.Value) fieldFlags {
 	flags := fieldFlags{}
+	for j, v := range vals {
+		if p, ok := v.(*ssa.Parameter); ok && args != nil {
+			if i := paramIndex(p.Parent(), p); i >= 0 && i < len(args) {
+				v = args[i]
+			}
+		}
+		if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
+			flags[j] = constant.BoolVal(c.Value)
+		}
+	}
+	return flags
+}
+
+// staticCalls are the static call sites of each function in a set of
+// functions, and the functions also used otherwise (as values).
+type staticCalls struct {
+	sites map[*ssa.Function][]ssa.CallInstruction
+	value map[*ssa.Function]bool
+}
+
+func scanStaticCalls(funcs []*ssa.Function) *staticCalls {
+	sc := &staticCalls{sites: map[*ssa.Function][]ssa.CallInstruction{}, value: map[*ssa.Function]bool{}}
+	var ops []*ssa.Value
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if _, ok := in.(*ssa.DebugRef); ok {
+					continue
+				}
+				var callee ssa.Value
+				if call, ok := in.(ssa.CallInstruction); ok && !call.Common().IsInvoke() {
+					callee = call.Common().Value
+					if f, ok := callee.(*ssa.Function); ok {
+						sc.sites[f] = append(sc.sites[f], call)
+					}
+				}
+				for _, op := range in.Operands(ops[:0]) {
+					if f, ok := (*op).(*ssa.Function); ok && *op != callee {
+						sc.value[f] = true
+					}
+				}
+			}
+		}
+	}
+	return sc
+}
+
+// of returns fn's static call sites, and whether they are all its calls:
+// fn is not used as a value, and no caller outside the program exists
+// (unexported, or in package main).
+func (sc *staticCalls) of(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
+	if sc.value[fn] || fn.Pkg == nil || fn.Pkg.Pkg.Name() != "main" && fn.Object() != nil && fn.Object().Exported() {
+		return nil, false
+	}
+	return sc.sites[fn], true
+}
+
+// objectFields are the values of the boolean fields of fresh object obj
+// (of struct type st) that its function stores once in the literal's
+// block, or never (false, the zero value): a field written twice, or
+// whose address is taken, is left out.
+func objectFields(obj *ssa.Alloc, st *types.Struct) map[int]ssa.Value {
+	vals := map[int]ssa.Value{}
 	writes := map[int]int{}
 	for j := 0; j < st.NumFields(); j++ {
-		if isBool(st.Field(j).Type()) {
-			flags[j] = false
+		if t := st.Field(j).Type(); isBool(t) {
+			vals[j] = ssa.NewConst(constant.MakeBool(false), t)
 		}
 	}
 	for _, r := range *obj.Referrers() {
@@ -152,20 +278,19 @@ func objectFlags(obj *ssa.Alloc, st *types.Struct) fieldFlags {
 		if !ok {
 			continue
 		}
-		if _, isFlag := flags[fa.Field]; !isFlag {
+		if _, isFlag := vals[fa.Field]; !isFlag {
 			continue
 		}
 		for _, u := range *fa.Referrers() {
 			switch u := u.(type) {
 			case *ssa.Store:
 				writes[fa.Field]++
-				c, ok := u.Val.(*ssa.Const)
 				// A literal's stores follow its allocation in its block.
-				if u.Addr != ssa.Value(fa) || u.Block() != obj.Block() || !ok || c.Value == nil || c.Value.Kind() != constant.Bool || writes[fa.Field] > 1 {
+				if u.Addr != ssa.Value(fa) || u.Block() != obj.Block() {
 					writes[fa.Field] = 2
 					continue
 				}
-				flags[fa.Field] = constant.BoolVal(c.Value)
+				vals[fa.Field] = u.Val
 			case *ssa.UnOp, *ssa.DebugRef:
 			default:
 				writes[fa.Field] = 2 // its address taken: written elsewhere
@@ -174,10 +299,10 @@ func objectFlags(obj *ssa.Alloc, st *types.Struct) fieldFlags {
 	}
 	for j, n := range writes {
 		if n > 1 {
-			delete(flags, j)
+			delete(vals, j)
 		}
 	}
-	return flags
+	return vals
 }
 
 // calledFlags adds to group, when the witness calls callee at site
@@ -189,45 +314,95 @@ func (p *pathBuilder) calledFlags(group int, f frame, site ssa.CallInstruction, 
 	if cc.IsInvoke() || p.g == nil {
 		return
 	}
+	var base ssa.Value // the struct value, or its address
+	var st *types.Struct
+	var k int
 	switch fv := cc.Value.(type) {
-	case *ssa.Field:
-		// A struct value: its other fields are Field reads of the same X.
-		st, ok := fv.X.Type().Underlying().(*types.Struct)
-		if !ok {
-			return
+	case *ssa.Field: // a struct value
+		base, k = fv.X, fv.Field
+		st, _ = fv.X.Type().Underlying().(*types.Struct)
+	case *ssa.UnOp: // through a pointer
+		if fa, ok := fv.X.(*ssa.FieldAddr); ok && fv.Op == token.MUL {
+			base, k, st = fa.X, fa.Field, structOf(fa.X.Type())
 		}
-		for j, v := range p.g.flagsFor(st, fv.Field, callee) {
-			for _, r := range *fv.X.Referrers() {
-				if fr, ok := r.(*ssa.Field); ok && fr.Field == j {
-					p.c.add(group, litIf(p.condLit(f, fr), v))
-				}
-			}
+	}
+	if st == nil {
+		return
+	}
+	for j, v := range p.g.flagsFor(st, k, callee) {
+		p.c.add(group, litIf(p.fieldLit(f, base, j), v))
+	}
+}
+
+// fieldBase offsets the atom index of a struct's field j (atomKey.idx
+// is otherwise a tuple component or -1).
+const fieldBase = 1 << 20
+
+// fieldLit is the literal "boolean field j of struct v (a value, or its
+// address) is true" in frame f: one atom for the struct, which each
+// read of the field in v's function equals, so that a field no
+// instruction reads still joins the frames it is passed between.
+func (p *pathBuilder) fieldLit(f frame, v ssa.Value, j int) int {
+	root := structRoot(v)
+	k := atomKey{f: f.id, v: root, idx: fieldBase + j}
+	if l, ok := p.atoms[k]; ok {
+		return l
+	}
+	l := p.c.newVar()
+	p.atoms[k] = l
+	for _, r := range fieldReads(root, j) {
+		p.c.eq(always, l, p.condLit(f, r))
+	}
+	return l
+}
+
+// structRoot names a struct by the variable it lives in where there is
+// one written once (a spilled parameter, or the cell a value was loaded
+// from), else by the value itself.
+func structRoot(v ssa.Value) ssa.Value {
+	if ld, ok := v.(*ssa.UnOp); ok && ld.Op == token.MUL {
+		if a, ok := ld.X.(*ssa.Alloc); ok && storedOnce(a) {
+			return a
 		}
-	case *ssa.UnOp:
-		// Through a pointer: the other fields are loads of the same
-		// pointer's fields (one value per access path, refuteload.go).
-		fa, ok := fv.X.(*ssa.FieldAddr)
-		if !ok || fv.Op != token.MUL {
-			return
-		}
-		st := structOf(fa.X.Type())
-		if st == nil {
-			return
-		}
-		for j, v := range p.g.flagsFor(st, fa.Field, callee) {
-			for _, r := range *fa.X.Referrers() {
-				sib, ok := r.(*ssa.FieldAddr)
-				if !ok || sib.Field != j {
-					continue
-				}
-				for _, u := range *sib.Referrers() {
-					if ld, ok := u.(*ssa.UnOp); ok && ld.Op == token.MUL {
-						p.c.add(group, litIf(p.condLit(f, ld), v))
-					}
+	}
+	if v.Referrers() != nil {
+		for _, r := range *v.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Val == v {
+				if a, ok := st.Addr.(*ssa.Alloc); ok && storedOnce(a) {
+					return a
 				}
 			}
 		}
 	}
+	return v
+}
+
+// fieldReads are the reads of field j of v in v's function: Field of a
+// struct value, and loads through the field's address for a pointer to
+// a struct (the atoms of one access path are one, refuteload.go).
+func fieldReads(v ssa.Value, j int) []ssa.Value {
+	var out []ssa.Value
+	if v.Referrers() == nil {
+		return nil
+	}
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Field:
+			if r.Field == j {
+				out = append(out, r)
+			}
+		case *ssa.FieldAddr:
+			if r.Field != j {
+				continue
+			}
+			for _, u := range *r.Referrers() {
+				if ld, ok := u.(*ssa.UnOp); ok && ld.Op == token.MUL {
+					out = append(out, ld)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // litIf is l when v, else its negation.
@@ -236,4 +411,20 @@ func litIf(l int, v bool) int {
 		return l
 	}
 	return -l
+}
+
+// bindFlags adds to group, for x in frame fx and y in frame fy, two
+// values of one struct type, that their boolean fields are equal: an
+// options struct passed on keeps its flags (doCrossFunc tests
+// prefs.calcWhenEmpty, resultsForRHS calls prefs.calc).
+func (p *pathBuilder) bindFlags(group int, fx frame, x ssa.Value, fy frame, y ssa.Value) {
+	st, ok := x.Type().Underlying().(*types.Struct)
+	if !ok || !types.Identical(x.Type(), y.Type()) {
+		return
+	}
+	for j := 0; j < st.NumFields(); j++ {
+		if isBool(st.Field(j).Type()) {
+			p.c.eq(group, p.fieldLit(fx, x, j), p.fieldLit(fy, y, j))
+		}
+	}
 }

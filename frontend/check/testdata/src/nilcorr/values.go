@@ -232,3 +232,44 @@ func useCross(l *cnode, rs []*cnode) string {
 		// True positive: concat is built with the flag set.
 		cross(crossPrefs{calcWhenEmpty: true, calc: concat}, l, rs)
 }
+
+// The struct built from the parameters of a function that only direct
+// calls reach (crossWith(subtract, false)), the callback made by a
+// factory, and the options passed on to the function that calls it
+// (yq's crossFunction, doCrossFunc, resultsForRHS).
+
+func subtract(lhs, rhs *cnode) string { return lhs.tag + rhs.tag } // silent
+
+func prepend(prefix string) func(lhs, rhs *cnode) string {
+	return func(lhs, rhs *cnode) string { return prefix + lhs.tag + rhs.tag } // silent
+}
+
+func join(lhs, rhs *cnode) string { return lhs.tag + rhs.tag } // want `lhs may be nil at field access lhs.tag`
+
+func crossWith(calc func(lhs, rhs *cnode) string, calcWhenEmpty bool, lhs []*cnode, rhs *cnode) string {
+	return outer(crossPrefs{calcWhenEmpty: calcWhenEmpty, calc: calc}, lhs, rhs)
+}
+
+// outer passes a nil lhs on where the flag allows it; inner calls.
+func outer(p crossPrefs, lhs []*cnode, rhs *cnode) string {
+	flag := func() bool { return p.calcWhenEmpty } // captured: p lives in a variable, as yq's doCrossFunc's prefs
+	_ = flag()
+
+	if p.calcWhenEmpty && len(lhs) == 0 {
+		return inner(p, nil, rhs)
+	}
+	s := ""
+	for _, l := range lhs {
+		s += inner(p, l, rhs)
+	}
+	return s
+}
+
+func inner(p crossPrefs, lhs, rhs *cnode) string { return p.calc(lhs, rhs) }
+
+func useCrossWith(ls []*cnode, r *cnode) string {
+	return crossWith(subtract, false, ls, r) +
+		crossWith(prepend("-"), false, ls, r) +
+		// True positive: join is built with the flag set.
+		crossWith(join, true, ls, r)
+}
